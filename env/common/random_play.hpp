@@ -1,0 +1,57 @@
+#pragma once
+// Uniformly random play: the baseline agent, the environment benchmark and the
+// conformance suite's game generator. Chance nodes follow their probabilities.
+#include <cassert>
+#include <string>
+#include <vector>
+
+#include "env/common/game.hpp"
+
+namespace azg {
+
+// Draws a chance outcome according to its probability.
+template <Game G>
+Action sample_chance(const G& state, Rng& rng) {
+  ChanceListFor<G> outcomes;
+  state.chance_outcomes(outcomes);
+  assert(!outcomes.empty());
+  double r = rng.uniform();
+  Action chosen = 0;
+  for (const auto& o : outcomes) {
+    chosen = o.action;  // the last one absorbs any rounding sliver
+    if (r < o.probability) break;
+    r -= o.probability;
+  }
+  return chosen;
+}
+
+// A uniformly random legal action for a player, or a sampled outcome at chance nodes.
+template <Game G>
+Action random_action(const G& state, Rng& rng) {
+  if (state.to_act() == Player::kChance) return sample_chance(state, rng);
+  ActionListFor<G> actions;
+  state.legal_actions(actions);
+  return actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+}
+
+struct GameRecord {
+  std::string setup;
+  std::vector<std::string> actions;
+  Outcome outcome = Outcome::kDraw;
+};
+
+// Plays one random game from `start`, recording every action string.
+template <Game G>
+GameRecord play_random_game(G state, Rng& rng) {
+  GameRecord record;
+  record.setup = state.setup_string();
+  while (!state.is_terminal()) {
+    const Action a = random_action(state, rng);
+    record.actions.push_back(state.action_to_string(a));
+    state.apply(a);
+  }
+  record.outcome = state.outcome();
+  return record;
+}
+
+}  // namespace azg

@@ -1,0 +1,116 @@
+// azg: the command-line entry point. Thin: it parses arguments with CLI11 and calls the
+// library code; every bad input ends as one line on stderr and exit status 2.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "env/common/error.hpp"
+#include "tools/azg/game_commands.hpp"
+#include "tools/azg/games.hpp"
+#include "tools/azg/registry.hpp"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+void add_game_option(CLI::App* cmd, std::string& game) {
+  cmd->add_option("--game,-g", game, "Game: " + azg::game_names(azg::kGames))->required();
+}
+
+void add_position_options(CLI::App* cmd, azg::PositionArgs& pos) {
+  cmd->add_option("--setup", pos.setup,
+                  "Game-specific setup (Truchet: 49 tile bits a1..g7); default: the game's "
+                  "standard start, or a random one drawn from --seed")
+      ->each([&pos](const std::string&) { pos.setup_given = true; });
+  cmd->add_option("--moves", pos.moves,
+                  "Action strings replayed from the start, separated by spaces");
+  cmd->add_option("--seed", pos.seed, "Seed for a random setup (games that have one)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "azg: AlphaZero-style self-play training for five board games.\n"
+      "Games: " + azg::game_names(azg::kGames)};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Help for every command");
+
+  std::string game;
+  azg::PositionArgs pos;
+
+  auto* games = app.add_subcommand("games", "List the games");
+
+  auto* legal = app.add_subcommand("legal", "Print the legal actions, one per line");
+  bool with_probabilities = false;
+  add_game_option(legal, game);
+  add_position_options(legal, pos);
+  legal->add_flag("--probabilities", with_probabilities,
+                  "At a chance node, print each outcome's probability after it");
+
+  auto* perft = app.add_subcommand("perft", "Count action sequences of a given length");
+  int depth = 1;
+  bool divide = false;
+  add_game_option(perft, game);
+  add_position_options(perft, pos);
+  perft->add_option("--depth,-d", depth, "Depth (actions)")->required();
+  perft->add_flag("--divide", divide, "Print the count below each legal action first");
+
+  auto* show = app.add_subcommand("show", "Print the position as text: board, who acts, phase");
+  add_game_option(show, game);
+  add_position_options(show, pos);
+
+  auto* play_random = app.add_subcommand("play-random", "Play random games and print records");
+  int count = 1;
+  add_game_option(play_random, game);
+  add_position_options(play_random, pos);
+  play_random->add_option("--count,-n", count, "Number of games (game i uses seed + i)");
+
+  auto* bench = app.add_subcommand("bench", "Benchmarks");
+  bench->require_subcommand(1);
+  auto* bench_env = bench->add_subcommand("env", "Random playouts on one thread: games/s, actions/s");
+  double seconds = 3.0;
+  add_game_option(bench_env, game);
+  bench_env->add_option("--seconds", seconds, "How long to run (default 3)");
+  bench_env->add_option("--seed", pos.seed, "Seed");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string message = e.what();
+    if (const auto nl = message.find('\n'); nl != std::string::npos) message.resize(nl);
+    std::cerr << "azg: error: " << message << " (see azg --help)\n";
+    return kUsageError;
+  }
+
+  try {
+    auto& out = std::cout;
+    if (*games) {
+      azg::for_each_game(azg::kGames, [&](auto type) {
+        using G = typename decltype(type)::type;
+        out << G::kName << '\n';
+      });
+      return 0;
+    }
+    return azg::with_game(azg::kGames, game, [&](auto type) -> int {
+      using G = typename decltype(type)::type;
+      if (*legal) return azg::cmd_legal<G>(pos, with_probabilities, out);
+      if (*perft) return azg::cmd_perft<G>(pos, depth, divide, out);
+      if (*show) return azg::cmd_show<G>(pos, out);
+      if (*play_random) return azg::cmd_play_random<G>(pos, count, out);
+      if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
+      return kUsageError;
+    });
+  } catch (const azg::Error& e) {
+    std::cerr << "azg: error: " << e.what() << '\n';
+    return kUsageError;
+  } catch (const std::exception& e) {
+    std::cerr << "azg: internal error: " << e.what() << '\n';
+    return 1;
+  }
+}

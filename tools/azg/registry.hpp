@@ -1,0 +1,44 @@
+#pragma once
+// The explicit list of games the tools know, and the one place where a game's name (a
+// runtime string) becomes its type: with_game() calls a generic lambda with the type.
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "env/common/error.hpp"
+#include "env/common/game.hpp"
+
+namespace azg {
+
+template <Game... Gs>
+struct GameList {};
+
+template <Game... Gs>
+std::string game_names(GameList<Gs...>) {
+  std::string names;
+  ((names += (names.empty() ? "" : ", ") + std::string(Gs::kName)), ...);
+  return names;
+}
+
+// Calls f(std::type_identity<G>{}) for the game named `name` and returns its result;
+// throws azg::Error for an unknown name.
+template <Game... Gs, class F>
+int with_game(GameList<Gs...> list, std::string_view name, F&& f) {
+  int result = 0;
+  const bool found = ((name == Gs::kName ? (result = f(std::type_identity<Gs>{}), true) : false) ||
+                      ...);
+  if (!found)
+    throw Error("unknown game '" + std::string(name) + "' (known: " + game_names(list) + ")");
+  return result;
+}
+
+}  // namespace azg
+
+namespace azg {
+
+template <Game... Gs, class F>
+void for_each_game(GameList<Gs...>, F&& f) {
+  (f(std::type_identity<Gs>{}), ...);
+}
+
+}  // namespace azg
