@@ -59,6 +59,12 @@ class Lignes {
   Action symmetric_action(int s, Action a) const;
   std::uint64_t hash() const;
 
+  // A position from a diagram, for tests and analysis: rows from top to bottom separated
+  // by '/', 'L' Light, 'D' Dark, '.' empty; the bottom-left character is cell (x0, y0).
+  // `placed` counts pawns placed so far (captured ones included). Throws azg::Error.
+  static Lignes from_diagram(std::string_view diagram, int x0, int y0, int placed, int mover,
+                             Phase phase, int captures_light = 0, int captures_dark = 0);
+
   // Queries for tests and tools.
   Phase phase() const { return phase_; }
   int placed() const { return placed_; }

@@ -42,6 +42,37 @@ Lignes Lignes::from_setup(std::string_view setup) {
   return Lignes{};
 }
 
+Lignes Lignes::from_diagram(std::string_view diagram, int x0, int y0, int placed, int mover,
+                            Phase phase, int captures_light, int captures_dark) {
+  Lignes g;
+  int rows = 1;
+  for (const char c : diagram) rows += c == '/';
+  // Start with the window around the diagram; recentre_if_needed() normalises it.
+  g.origin_x_ = static_cast<std::int16_t>(x0 - 8);
+  g.origin_y_ = static_cast<std::int16_t>(y0 - 4);
+  int x = x0, y = y0 + rows - 1;
+  for (const char c : diagram) {
+    if (c == '/') {
+      x = x0;
+      --y;
+      continue;
+    }
+    if (c != '.' && c != 'L' && c != 'D') throw Error(std::string("bad diagram character '") + c + "'");
+    if (x < -60 || x > 60 || y < -60 || y > 60) throw Error("diagram cell out of range");
+    if (c != '.') g.place(c == 'L' ? 0 : 1, g.row_of(y), g.col_of(x));
+    ++x;
+  }
+  if (placed < 0 || placed > kTotalPawns || (mover != 0 && mover != 1))
+    throw Error("bad placed count or mover in diagram position");
+  g.placed_ = static_cast<std::uint8_t>(placed);
+  g.mover_ = static_cast<std::uint8_t>(mover);
+  g.phase_ = phase;
+  g.captures_[0] = static_cast<std::uint8_t>(captures_light);
+  g.captures_[1] = static_cast<std::uint8_t>(captures_dark);
+  g.recentre_if_needed();
+  return g;
+}
+
 int Lignes::pawn_at(int x, int y) const {
   const int r = row_of(y), c = col_of(x);
   if (r < 0 || r >= kRows || c < 0 || c >= 64) return -1;

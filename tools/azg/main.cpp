@@ -75,6 +75,13 @@ int main(int argc, char** argv) {
   bench_env->add_option("--seconds", seconds, "How long to run (default 3)");
   bench_env->add_option("--seed", pos.seed, "Seed");
 
+  if (argc > 1 && argv[1][0] != '-') {
+    const auto known = app.get_subcommands([&](CLI::App* cmd) { return cmd->get_name() == argv[1]; });
+    if (known.empty()) {
+      std::cerr << "azg: error: unknown command '" << argv[1] << "' (see azg --help)\n";
+      return kUsageError;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The azg command-line contract: outputs, exit statuses, one-line errors.
+set -u
+azg=$1
+failures=0
+check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  local out status
+  out=$("$@" 2>&1)
+  status=$?
+  if [ "$status" != "$want" ]; then
+    echo "FAIL $name: status $status, want $want; output: $out"; failures=$((failures + 1)); return
+  fi
+  if ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL $name: output does not match /$pattern/: $out"; failures=$((failures + 1)); return
+  fi
+  if [ "$want" = 2 ] && [ "$(wc -l <<<"$out")" != 1 ]; then
+    echo "FAIL $name: the error is not one line: $out"; failures=$((failures + 1)); return
+  fi
+  echo "ok   $name"
+}
+check games 0 '^lignes$' -- "$azg" games
+check help 0 'perft' -- "$azg" --help
+check perft-help 0 '--depth' -- "$azg" perft --help
+check perft-last-line-is-count 0 '^176$' -- "$azg" perft --game lignes --depth 4
+check perft-divide 0 "P1,0: 6" -- "$azg" perft --game lignes --moves P0,0 --depth 2 --divide
+check legal 0 '^P0,0$' -- "$azg" legal --game lignes
+check show 0 'to act: Dark' -- "$azg" show --game lignes --moves "P0,0"
+check play-random 0 '^# seed 5: ' -- "$azg" play-random --game lignes --seed 5
+check bench-env 0 'actions/s' -- "$azg" bench env --game lignes --seconds 0.2
+check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
+check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
+check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"
+check malformed-action 2 "action 0 'Q1': malformed" -- "$azg" legal --game lignes --moves "Q1"
+check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101
+check missing-depth 2 "depth" -- "$azg" perft --game lignes
+check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1
+check bad-count 2 "at least 1" -- "$azg" play-random --game lignes --count 0
+# Same seed, same game.
+a=$("$azg" play-random --game lignes --seed 11); b=$("$azg" play-random --game lignes --seed 11)
+if [ "$a" = "$b" ]; then echo "ok   same-seed-same-game"; else echo "FAIL same-seed-same-game"; failures=$((failures + 1)); fi
+# A record replays: its moves give a finished game with the printed result.
+record=$("$azg" play-random --game lignes --seed 12)
+result=$(head -1 <<<"$record" | sed -E 's/^# seed 12: ([^,]*),.*/\1/')
+moves=$(sed -n 2p <<<"$record")
+if "$azg" show --game lignes --moves "$moves" | grep -qF "result: $result"; then
+  echo "ok   record-replays"; else echo "FAIL record-replays"; failures=$((failures + 1)); fi
+echo "$failures failures"
+[ "$failures" = 0 ]

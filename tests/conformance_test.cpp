@@ -1,0 +1,13 @@
+// Every game joins the conformance suite with one line.
+#include "env/lignes/lignes.hpp"
+#include "tests/conformance/conformance.hpp"
+#include "tests/games/chance_pig.hpp"
+#include "tests/games/tictactoe.hpp"
+
+namespace azg::testing {
+
+INSTANTIATE_TYPED_TEST_SUITE_P(TicTacToe, Conformance, ::testing::Types<testgames::TicTacToe>);
+INSTANTIATE_TYPED_TEST_SUITE_P(ChancePig, Conformance, ::testing::Types<testgames::ChancePig>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Lignes, Conformance, ::testing::Types<Lignes>);
+
+}  // namespace azg::testing

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything azg needs on Debian 12, skipping packages already present.
+# Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build
+  libtorch-dev          # LibTorch 1.13 (CPU): networks, training, export
+  python3-torch         # the Python round-trip test of exported models
+  libeigen3-dev         # rating fits (Elo confidence intervals)
+  libtbb-dev            # worker threads of the self-play farm and the arena
+  libyaml-cpp-dev       # configs
+  libgtest-dev          # tests
+  libcli11-dev          # command-line parsing with subcommands and --help
+  nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  as_root=(sudo)
+fi
+"${as_root[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
