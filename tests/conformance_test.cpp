@@ -1,4 +1,5 @@
 // Every game joins the conformance suite with one line.
+#include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
 #include "tests/conformance/conformance.hpp"
 #include "tests/games/chance_pig.hpp"
@@ -9,5 +10,6 @@ namespace azg::testing {
 INSTANTIATE_TYPED_TEST_SUITE_P(TicTacToe, Conformance, ::testing::Types<testgames::TicTacToe>);
 INSTANTIATE_TYPED_TEST_SUITE_P(ChancePig, Conformance, ::testing::Types<testgames::ChancePig>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Lignes, Conformance, ::testing::Types<Lignes>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Imbriqua, Conformance, ::testing::Types<Imbriqua>);
 
 }  // namespace azg::testing
