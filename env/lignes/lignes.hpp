@@ -111,6 +111,10 @@ class Lignes {
   bool has_capture() const;
   bool capture_has_fill(int row, int col) const;
   bool connected(const Rows& occ) const;
+  // Whether the pawn at (row, col) reaches, through pawns of `occ`, a cell of
+  // `target_mask` in rows target_lo..target_hi.
+  bool linked(const Rows& occ, int row, int col, int target_lo, int target_hi,
+              std::uint64_t target_mask) const;
   void end_turn();
   void recentre_if_needed();
   void update_row_extent();

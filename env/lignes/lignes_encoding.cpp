@@ -104,6 +104,8 @@ Lignes Lignes::symmetric(int s) const {
   Lignes t = *this;
   t.pawns_ = {};
   t.zobrist_ = 0;
+  t.row_lo_ = kRows / 2;  // empty: the extent is rescanned in full below
+  t.row_hi_ = kRows / 2 - 1;
   // Put the image's bounding box well inside the new window, then normalise.
   int min_x = INT_MAX, min_y = INT_MAX;
   for (int r = row_lo_; r <= row_hi_; ++r)

@@ -1,4 +1,5 @@
 // Lignes rules: placements, alignment moves, captures and fills, end of game.
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -47,7 +48,8 @@ Lignes Lignes::from_diagram(std::string_view diagram, int x0, int y0, int placed
   Lignes g;
   int rows = 1;
   for (const char c : diagram) rows += c == '/';
-  // Start with the window around the diagram; recentre_if_needed() normalises it.
+  // Start with the window around the diagram; recentre_if_needed() normalises it (the
+  // extent is still marked empty, so it is found by a full scan).
   g.origin_x_ = static_cast<std::int16_t>(x0 - 8);
   g.origin_y_ = static_cast<std::int16_t>(y0 - 4);
   int x = x0, y = y0 + rows - 1;
@@ -111,12 +113,13 @@ void Lignes::shift_run(int row, int col, int dir) {
 }
 
 void Lignes::update_row_extent() {
-  int lo = kRows, hi = -1;
-  for (int r = 0; r < kRows; ++r)
-    if (occupied(r)) {
-      if (lo == kRows) lo = r;
-      hi = r;
-    }
+  // Every action moves the extent by at most one row, so only its border needs a look;
+  // an empty board is the only case that needs a full scan.
+  int lo = std::max(row_lo_ - 1, 0), hi = std::min(row_hi_ + 1, kRows - 1);
+  if (row_hi_ < row_lo_) lo = 0, hi = kRows - 1;
+  while (lo <= hi && !occupied(lo)) ++lo;
+  while (hi >= lo && !occupied(hi)) --hi;
+  if (lo > hi) lo = kRows / 2, hi = kRows / 2 - 1;
   row_lo_ = static_cast<std::int8_t>(lo);
   row_hi_ = static_cast<std::int8_t>(hi);
 }
@@ -141,7 +144,8 @@ void Lignes::recentre_if_needed() {
   origin_y_ = static_cast<std::int16_t>(origin_y_ - dr);
   hole_row_ = static_cast<std::int8_t>(hole_row_ + dr);
   hole_col_ = static_cast<std::int8_t>(hole_col_ + dc);
-  update_row_extent();
+  row_lo_ = static_cast<std::int8_t>(row_lo_ + dr);
+  row_hi_ = static_cast<std::int8_t>(row_hi_ + dr);
 }
 
 bool Lignes::connected(const Rows& occ) const {
@@ -173,6 +177,34 @@ bool Lignes::connected(const Rows& occ) const {
   return reached == total;
 }
 
+bool Lignes::linked(const Rows& occ, int row, int col, int target_lo, int target_hi,
+                    std::uint64_t target_mask) const {
+  // Breadth-first growth from one pawn, over the rows it has reached plus one; stops as
+  // soon as it touches the target or stops growing. Rows beyond the extent stay empty.
+  const int lo_limit = row_lo_ - 1, hi_limit = row_hi_ + 1;
+  Rows reach;
+  for (int r = lo_limit - 1; r <= hi_limit + 1; ++r) reach[r] = 0;
+  reach[row] = bit(col);
+  int lo = row, hi = row;
+  for (;;) {
+    for (int r = std::max(lo, target_lo); r <= std::min(hi, target_hi); ++r)
+      if (reach[r] & target_mask) return true;
+    bool grew = false;
+    const int from = std::max(lo - 1, lo_limit), to = std::min(hi + 1, hi_limit);
+    for (int r = from; r <= to; ++r) {
+      const std::uint64_t x = reach[r];
+      const std::uint64_t next = (x | (x << 1) | (x >> 1) | reach[r - 1] | reach[r + 1]) & occ[r];
+      if (next != x) {
+        reach[r] = next;
+        grew = true;
+        lo = std::min(lo, r);
+        hi = std::max(hi, r);
+      }
+    }
+    if (!grew) return false;
+  }
+}
+
 template <class Emit>
 bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
   const Rows& own = pawns_[player];
@@ -180,22 +212,22 @@ bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
   Rows occ;
   for (int r = row_lo_ - 1; r <= row_hi_ + 1; ++r) occ[r] = own[r] | opp[r];
 
-  // A shift only loses contacts at the run's tail cell: a pawn beside the tail stays in
-  // touch when the cell beside the tail's successor (which the run still covers) is
-  // occupied too. Otherwise the whole group is flood-filled.
-  auto keeps_group = [&](Rows& sim, int tail_row, int tail_col, int next_row, int next_col,
-                         int side_dr, int side_dc, auto&& apply_shift) {
-    bool local_ok = true;
+  // A shift only loses the contacts of the run's tail cell with the (at most two) pawns
+  // beside it; every other contact is kept. So the group stays whole iff each of those
+  // pawns still reaches the shifted run. Cheap case first: the cell beside the tail's
+  // successor, which the run still covers, is occupied too.
+  auto keeps_group = [&](int tail_row, int tail_col, int next_row, int next_col, int side_dr,
+                         int side_dc, auto&& shifted, int run_lo, int run_hi, std::uint64_t run_mask) {
     for (int side = -1; side <= 1; side += 2) {
       const int sr = tail_row + side * side_dr, sc = tail_col + side * side_dc;
       if (!has(occ[sr], sc)) continue;
-      if (!has(occ[next_row + side * side_dr], next_col + side * side_dc)) local_ok = false;
+      if (has(occ[next_row + side * side_dr], next_col + side * side_dc)) continue;
+      shifted(true);
+      const bool ok = linked(occ, sr, sc, run_lo, run_hi, run_mask);
+      shifted(false);
+      if (!ok) return false;
     }
-    if (local_ok) return true;
-    apply_shift(sim, true);
-    const bool ok = connected(sim);
-    apply_shift(sim, false);
-    return ok;
+    return true;
   };
 
   // Horizontal runs.
@@ -212,13 +244,15 @@ bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
       if (std::popcount(own[r] & mask) < std::popcount(opp[r] & mask)) continue;
       const std::uint64_t original = o;
       if (has(own[r], e)) {
-        auto shift = [&](Rows& sim, bool on) { sim[r] = on ? ((original & ~mask) | (mask << 1)) : original; };
-        if (keeps_group(occ, r, s, r, s + 1, 1, 0, shift) && emit(make_action(kMoveKind, e + origin_x_, r + origin_y_, kEast)))
+        auto shifted = [&](bool on) { occ[r] = on ? ((original & ~mask) | (mask << 1)) : original; };
+        if (keeps_group(r, s, r, s + 1, 1, 0, shifted, r, r, mask << 1) &&
+            emit(make_action(kMoveKind, e + origin_x_, r + origin_y_, kEast)))
           return true;
       }
       if (has(own[r], s)) {
-        auto shift = [&](Rows& sim, bool on) { sim[r] = on ? ((original & ~mask) | (mask >> 1)) : original; };
-        if (keeps_group(occ, r, e, r, e - 1, 1, 0, shift) && emit(make_action(kMoveKind, s + origin_x_, r + origin_y_, kWest)))
+        auto shifted = [&](bool on) { occ[r] = on ? ((original & ~mask) | (mask >> 1)) : original; };
+        if (keeps_group(r, e, r, e - 1, 1, 0, shifted, r, r, mask >> 1) &&
+            emit(make_action(kMoveKind, s + origin_x_, r + origin_y_, kWest)))
           return true;
       }
     }
@@ -239,21 +273,21 @@ bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
       }
       if (n_own < n_opp) continue;
       if (has(own[top], c)) {  // north: the tail is the bottom pawn
-        auto shift = [&](Rows& sim, bool on) {
-          sim[r] ^= bit(c);
-          sim[top + 1] ^= bit(c);
-          (void)on;
+        auto shifted = [&](bool) {
+          occ[r] ^= bit(c);
+          occ[top + 1] ^= bit(c);
         };
-        if (keeps_group(occ, r, c, r + 1, c, 0, 1, shift) && emit(make_action(kMoveKind, c + origin_x_, top + origin_y_, kNorth)))
+        if (keeps_group(r, c, r + 1, c, 0, 1, shifted, r + 1, top + 1, bit(c)) &&
+            emit(make_action(kMoveKind, c + origin_x_, top + origin_y_, kNorth)))
           return true;
       }
       if (has(own[r], c)) {  // south: the tail is the top pawn
-        auto shift = [&](Rows& sim, bool on) {
-          sim[top] ^= bit(c);
-          sim[r - 1] ^= bit(c);
-          (void)on;
+        auto shifted = [&](bool) {
+          occ[top] ^= bit(c);
+          occ[r - 1] ^= bit(c);
         };
-        if (keeps_group(occ, top, c, top - 1, c, 0, 1, shift) && emit(make_action(kMoveKind, c + origin_x_, r + origin_y_, kSouth)))
+        if (keeps_group(top, c, top - 1, c, 0, 1, shifted, r - 1, top - 1, bit(c)) &&
+            emit(make_action(kMoveKind, c + origin_x_, r + origin_y_, kSouth)))
           return true;
       }
     }
