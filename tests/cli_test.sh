@@ -29,6 +29,11 @@ check legal 0 '^P0,0$' -- "$azg" legal --game lignes
 check show 0 'to act: Dark' -- "$azg" show --game lignes --moves "P0,0"
 check play-random 0 '^# seed 5: ' -- "$azg" play-random --game lignes --seed 5
 check bench-env 0 'actions/s' -- "$azg" bench env --game lignes --seconds 0.2
+check play-agents 0 '^mcts:sims=50: [0-9]+ wins' -- "$azg" play-agents --game lignes --agents mcts:sims=50 random --games 2
+check play-agents-bad-spec 2 "unknown option 'foo'" -- "$azg" play-agents --game lignes --agents mcts:foo=1 random
+check play-agents-bad-kind 2 "unknown agent kind 'alpha'" -- "$azg" play-agents --game lignes --agents alpha random
+check bench-mcts 0 'simulations/s' -- "$azg" bench mcts --game imbriqua --seconds 0.2 --sims 100
+check bench-mcts-bad-evaluator 2 'uniform or rollout' -- "$azg" bench mcts --game imbriqua --evaluator nn
 check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
 check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
 check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"

@@ -96,7 +96,7 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
 template <class G>
 concept Game =
-    std::is_trivially_copyable_v<G> && std::copyable<G> &&
+    std::is_trivially_copyable_v<G> && std::copyable<G> && std::default_initializable<G> &&
     requires(const G& g, G& mutable_g, Action a, ActionListFor<G>& actions,
              ChanceListFor<G>& chances, std::string_view text, std::span<float> planes,
              int symmetry, Rng& rng) {

@@ -9,6 +9,13 @@ namespace azg {
 
 class Rng {
  public:
+  // A UniformRandomBitGenerator, so <random> distributions (gamma for Dirichlet noise)
+  // can draw from it.
+  using result_type = std::uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type{0}; }
+  result_type operator()() { return next(); }
+
   explicit Rng(std::uint64_t seed = 0) { reseed(seed); }
 
   void reseed(std::uint64_t seed) {

@@ -9,6 +9,7 @@
 #include "tools/azg/game_commands.hpp"
 #include "tools/azg/games.hpp"
 #include "tools/azg/registry.hpp"
+#include "tools/azg/search_commands.hpp"
 
 namespace {
 
@@ -75,6 +76,30 @@ int main(int argc, char** argv) {
   bench_env->add_option("--seconds", seconds, "How long to run (default 3)");
   bench_env->add_option("--seed", pos.seed, "Seed");
 
+  auto* play_agents = app.add_subcommand("play-agents", "Play two agents against each other, alternating colours");
+  std::vector<std::string> agent_specs;
+  int match_games = 2, match_threads = 1;
+  std::uint64_t match_seed = 1;
+  add_game_option(play_agents, game);
+  play_agents->add_option("--agents", agent_specs,
+                          "Two agent specs: random | mcts[:sims=N,cpuct=C,batch=B,evaluator=rollout|uniform]")
+      ->required()
+      ->expected(2);
+  play_agents->add_option("--games", match_games, "Number of games (colours alternate; default 2)");
+  play_agents->add_option("--seed", match_seed, "Seed (agents and chance)");
+  play_agents->add_option("--threads", match_threads, "Games played at once (default 1)");
+
+  auto* bench_mcts = bench->add_subcommand("mcts", "Search speed: simulations/s and nodes");
+  azg::MctsBenchOptions mcts_bench;
+  add_game_option(bench_mcts, game);
+  bench_mcts->add_option("--evaluator", mcts_bench.evaluator, "uniform (default) or rollout");
+  bench_mcts->add_option("--sims", mcts_bench.simulations, "Simulations per search (default 800)");
+  bench_mcts->add_option("--threads", mcts_bench.threads, "Worker threads (default 1)");
+  bench_mcts->add_option("--searches", mcts_bench.searches_per_thread, "Concurrent searches per thread (default 16)");
+  bench_mcts->add_option("--batch", mcts_bench.batch, "Leaves per evaluator call (default 64)");
+  bench_mcts->add_option("--seconds", mcts_bench.seconds, "How long to run (default 3)");
+  bench_mcts->add_option("--seed", mcts_bench.seed, "Seed");
+
   if (argc > 1 && argv[1][0] != '-') {
     const auto known = app.get_subcommands([&](CLI::App* cmd) { return cmd->get_name() == argv[1]; });
     if (known.empty()) {
@@ -111,6 +136,8 @@ int main(int argc, char** argv) {
       if (*show) return azg::cmd_show<G>(pos, out);
       if (*play_random) return azg::cmd_play_random<G>(pos, count, out);
       if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
+      if (*bench_mcts) return azg::cmd_bench_mcts<G>(mcts_bench, out);
+      if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
       return kUsageError;
     });
   } catch (const azg::Error& e) {

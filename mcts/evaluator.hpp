@@ -1,0 +1,105 @@
+#pragma once
+// The batch-level boundary between search and evaluation. A search collects leaves into
+// an EvalBatch; an Evaluator fills priors over each leaf's legal actions and a value for
+// the player to act there, once per batch (the only virtual call on that path).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "env/common/game.hpp"
+#include "env/common/random_play.hpp"
+
+namespace azg::mcts {
+
+template <Game G>
+class EvalBatch {
+ public:
+  void clear() {
+    states_.clear();
+    offsets_.assign(1, 0);
+    actions_.clear();
+    priors_.clear();
+    values_.clear();
+    seeds_.clear();
+  }
+
+  // Adds a leaf; returns its index in the batch.
+  std::size_t add(const G& state, const ActionListFor<G>& actions, std::uint64_t seed) {
+    if (offsets_.empty()) offsets_.push_back(0);
+    states_.push_back(state);
+    actions_.insert(actions_.end(), actions.begin(), actions.end());
+    offsets_.push_back(actions_.size());
+    priors_.resize(actions_.size());
+    values_.push_back(0.0f);
+    seeds_.push_back(seed);
+    return states_.size() - 1;
+  }
+
+  std::size_t size() const { return states_.size(); }
+  const G& state(std::size_t i) const { return states_[i]; }
+  std::span<const Action> actions(std::size_t i) const {
+    return {actions_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
+  // Output: the prior of each legal action, in the order of actions(i); sums to 1.
+  std::span<float> priors(std::size_t i) { return {priors_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]}; }
+  std::span<const float> priors(std::size_t i) const {
+    return {priors_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
+  // Output: the value in [-1, 1] for the player to act at state(i).
+  float& value(std::size_t i) { return values_[i]; }
+  float value(std::size_t i) const { return values_[i]; }
+  // A per-leaf seed for evaluators that draw random numbers (rollouts, symmetries), so a
+  // shared evaluator needs no mutable random state and a seeded search replays exactly.
+  std::uint64_t seed(std::size_t i) const { return seeds_[i]; }
+
+ private:
+  std::vector<G> states_;
+  std::vector<std::size_t> offsets_{0};
+  std::vector<Action> actions_;
+  std::vector<float> priors_;
+  std::vector<float> values_;
+  std::vector<std::uint64_t> seeds_;
+};
+
+// Thread-safe by contract: several search threads may call evaluate() at once.
+template <Game G>
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  virtual void evaluate(EvalBatch<G>& batch) = 0;
+};
+
+// Equal priors, value 0: measures the search itself.
+template <Game G>
+class UniformEvaluator final : public Evaluator<G> {
+ public:
+  void evaluate(EvalBatch<G>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const auto priors = batch.priors(i);
+      const float p = 1.0f / static_cast<float>(priors.size());
+      for (float& x : priors) x = p;
+      batch.value(i) = 0.0f;
+    }
+  }
+};
+
+// Equal priors, value from one uniformly random playout: with them MCTS is the classic
+// UCT baseline agent.
+template <Game G>
+class RolloutEvaluator final : public Evaluator<G> {
+ public:
+  void evaluate(EvalBatch<G>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const auto priors = batch.priors(i);
+      const float p = 1.0f / static_cast<float>(priors.size());
+      for (float& x : priors) x = p;
+      Rng rng(batch.seed(i));
+      G state = batch.state(i);
+      const Player me = state.to_act();
+      while (!state.is_terminal()) state.apply(random_action(state, rng));
+      batch.value(i) = outcome_value(state.outcome(), me);
+    }
+  }
+};
+
+}  // namespace azg::mcts

@@ -1,0 +1,248 @@
+// MCTS: search results on known positions, chance nodes, determinism, batching.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <memory>
+
+#include "env/common/board64.hpp"
+#include "env/common/notation.hpp"
+#include "env/imbriqua/imbriqua.hpp"
+#include "mcts/agent.hpp"
+#include "mcts/driver.hpp"
+#include "mcts/search.hpp"
+#include "tests/games/chance_pig.hpp"
+#include "tests/games/tictactoe.hpp"
+
+namespace azg::mcts {
+namespace {
+
+using testgames::ChancePig;
+using testgames::TicTacToe;
+
+template <Game G>
+SearchResult search(const G& state, SearchConfig config, Evaluator<G>& evaluator, std::uint64_t seed = 1) {
+  Search<G> s(config, seed);
+  s.start(state, config.simulations);
+  Search<G>* searches[] = {&s};
+  EvalBatch<G> batch;
+  run_searches<G>(searches, evaluator, batch, config.leaves_per_batch);
+  return s.result();
+}
+
+template <Game G>
+std::string best_string(const G& state, const SearchResult& r) {
+  return state.action_to_string(r.best);
+}
+
+SearchConfig with_sims(int sims, int leaves = 1) {
+  SearchConfig c;
+  c.simulations = sims;
+  c.leaves_per_batch = leaves;
+  return c;
+}
+
+// X: a1 b1, O: a2 b2 -- X to move wins at c1; O threatens c2.
+const TicTacToe kWinNow = replay(TicTacToe{}, {"a1", "a2", "b1", "b2"});
+// X: a1 c3, O: b2 ... O to move must block? Here X: a1 b1, O: b2, O to move must block c1.
+const TicTacToe kMustBlock = replay(TicTacToe{}, {"a1", "b2", "b1"});
+
+TEST(Mcts, TicTacToeFindsTheImmediateWin) {
+  UniformEvaluator<TicTacToe> uniform;
+  RolloutEvaluator<TicTacToe> rollout;
+  EXPECT_EQ(best_string(kWinNow, search(kWinNow, with_sims(200), uniform)), "c1");
+  EXPECT_EQ(best_string(kWinNow, search(kWinNow, with_sims(200), rollout)), "c1");
+  EXPECT_GT(search(kWinNow, with_sims(400), uniform).value, 0.8f);
+}
+
+TEST(Mcts, TicTacToeFindsTheForcedBlock) {
+  UniformEvaluator<TicTacToe> uniform;
+  RolloutEvaluator<TicTacToe> rollout;
+  EXPECT_EQ(best_string(kMustBlock, search(kMustBlock, with_sims(800), uniform)), "c1");
+  EXPECT_EQ(best_string(kMustBlock, search(kMustBlock, with_sims(800), rollout)), "c1");
+}
+
+TEST(Mcts, TicTacToeOpeningIsNearADraw) {
+  UniformEvaluator<TicTacToe> uniform;
+  const SearchResult r = search(TicTacToe{}, with_sims(30000), uniform);
+  EXPECT_NEAR(r.value, 0.0f, 0.15f);
+}
+
+// Exact value of a ChancePig position for `viewer` (expectimax over the whole game).
+double exact(const ChancePig& g, Player viewer, std::map<std::uint64_t, double>& memo) {
+  if (g.is_terminal()) return outcome_value(g.outcome(), viewer);
+  const std::uint64_t key = g.hash() * 2 + index_of(viewer);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  double v;
+  if (g.to_act() == Player::kChance) {
+    FixedList<ChanceOutcome, ChancePig::kMaxActions> outcomes;
+    g.chance_outcomes(outcomes);
+    v = 0;
+    for (const auto& o : outcomes) {
+      ChancePig c = g;
+      c.apply(o.action);
+      v += o.probability * exact(c, viewer, memo);
+    }
+  } else {
+    FixedList<Action, ChancePig::kMaxActions> actions;
+    g.legal_actions(actions);
+    const double sign = g.to_act() == viewer ? 1 : -1;
+    v = -1e9;
+    for (const Action a : actions) {
+      ChancePig c = g;
+      c.apply(a);
+      v = std::max(v, sign * exact(c, viewer, memo));
+    }
+    v *= sign;
+  }
+  return memo[key] = v;
+}
+
+TEST(Mcts, ChanceRootValueMatchesTheExactExpectation) {
+  // Late in the game the tree is small enough for the search to converge: two turns left,
+  // player 0 leads 6 to 4 and is about to bet.
+  const ChancePig g = replay(ChancePig{}, {"b0", "high", "4", "hold", "allow", "b0", "low", "1",
+                                           "b0", "low", "2", "hold", "allow", "b0", "high", "4",
+                                           "hold", "allow"});
+  ASSERT_EQ(g.to_act(), Player::kP0);
+  std::map<std::uint64_t, double> memo;
+  const double truth = exact(g, Player::kP0, memo);
+  EXPECT_GT(truth, -0.9) << "not a foregone conclusion";
+  EXPECT_LT(truth, 0.9) << "not a foregone conclusion";
+  UniformEvaluator<ChancePig> uniform;
+  const SearchResult r = search(g, with_sims(60000), uniform);
+  EXPECT_NEAR(r.value, truth, 0.03) << "exact " << truth;
+}
+
+TEST(Mcts, ChanceVisitSharesFollowTheProbabilities) {
+  // Player 0 chooses a die: low (1 w.p. 1/3, 2 w.p. 2/3) or high (1 or 4, 1/2 each).
+  const ChancePig g = replay(ChancePig{}, {"b0"});
+  SearchConfig config = with_sims(4000);
+  config.c_puct = 50.0f;  // visit both dice often
+  Search<ChancePig> s(config, 3);
+  s.start(g, config.simulations);
+  Search<ChancePig>* searches[] = {&s};
+  EvalBatch<ChancePig> batch;
+  UniformEvaluator<ChancePig> uniform;
+  run_searches<ChancePig>(searches, uniform, batch, 1);
+  const Tree& tree = s.tree();
+  int checked = 0;
+  for (std::uint32_t i = 0; i < tree[0].num_children; ++i) {
+    const Node& die = tree[tree[0].first_child + i];
+    if (!die.is_chance() || die.visits < 300) continue;
+    int total = 0;
+    for (std::uint32_t k = 0; k < die.num_children; ++k) total += tree[die.first_child + k].visits;
+    for (std::uint32_t k = 0; k < die.num_children; ++k) {
+      const Node& outcome = tree[die.first_child + k];
+      EXPECT_NEAR(static_cast<double>(outcome.visits) / total, outcome.prior, 0.01);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2) << "both dice were searched";
+}
+
+TEST(Mcts, OneThreadWithAFixedSeedIsDeterministic) {
+  RolloutEvaluator<Imbriqua> rollout;
+  const Imbriqua g = replay(Imbriqua{}, split_words("d7 e7 e4 b1 d1 h8 f4 e2 c3 OJ"));
+  SearchConfig config = with_sims(300, 4);
+  config.dirichlet_total = 10;
+  Search<Imbriqua> a(config, 42), b(config, 42);
+  a.start(g, 300, true, true);
+  b.start(g, 300, true, true);
+  Search<Imbriqua>* sa[] = {&a};
+  Search<Imbriqua>* sb[] = {&b};
+  EvalBatch<Imbriqua> batch;
+  run_searches<Imbriqua>(sa, rollout, batch, 4);
+  run_searches<Imbriqua>(sb, rollout, batch, 4);
+  EXPECT_EQ(a.result().visits, b.result().visits);
+  EXPECT_EQ(a.result().best, b.result().best);
+}
+
+TEST(Mcts, VirtualLossAndBatchingKeepAUniqueBestMove) {
+  UniformEvaluator<TicTacToe> uniform;
+  for (const int leaves : {1, 4, 16}) {
+    EXPECT_EQ(best_string(kWinNow, search(kWinNow, with_sims(400, leaves), uniform)), "c1") << leaves;
+    EXPECT_EQ(best_string(kMustBlock, search(kMustBlock, with_sims(1600, leaves), uniform)), "c1") << leaves;
+  }
+  // Many searches sharing one batch give each the same answer.
+  std::vector<std::unique_ptr<Search<TicTacToe>>> owned;
+  std::vector<Search<TicTacToe>*> searches;
+  for (int i = 0; i < 8; ++i) {
+    owned.push_back(std::make_unique<Search<TicTacToe>>(with_sims(1600, 8), i));
+    owned.back()->start(i % 2 ? kWinNow : kMustBlock, 1600);
+    searches.push_back(owned.back().get());
+  }
+  EvalBatch<TicTacToe> batch;
+  run_searches<TicTacToe>(searches, uniform, batch, 64);
+  for (auto* s : searches) EXPECT_EQ(s->result().best, *TicTacToe{}.parse_action("c1"));
+}
+
+TEST(Mcts, GumbelRootFindsTheWinAndGivesAnImprovedPolicy) {
+  UniformEvaluator<TicTacToe> uniform;
+  SearchConfig config = with_sims(40, 1);
+  config.gumbel = true;
+  config.gumbel_actions = 8;
+  const SearchResult r = search(kWinNow, config, uniform, 5);
+  EXPECT_EQ(best_string(kWinNow, r), "c1");
+  float sum = 0;
+  for (const float p : r.policy) sum += p;
+  EXPECT_NEAR(sum, 1.0f, 1e-4);
+  const auto win = std::find(r.actions.begin(), r.actions.end(), r.best) - r.actions.begin();
+  EXPECT_EQ(std::max_element(r.policy.begin(), r.policy.end()) - r.policy.begin(), win);
+}
+
+TEST(Mcts, TreeReuseKeepsTheSubtree) {
+  UniformEvaluator<TicTacToe> uniform;
+  Search<TicTacToe> s(with_sims(500), 1);
+  s.start(TicTacToe{}, 500);
+  Search<TicTacToe>* ss[] = {&s};
+  EvalBatch<TicTacToe> batch;
+  run_searches<TicTacToe>(ss, uniform, batch, 1);
+  const SearchResult first = s.result();
+  const auto i = std::max_element(first.visits.begin(), first.visits.end()) - first.visits.begin();
+  s.advance(first.actions[i]);
+  TicTacToe next;
+  next.apply(first.actions[i]);
+  s.start(next, 100);
+  run_searches<TicTacToe>(ss, uniform, batch, 1);
+  int total = 0;
+  for (const int v : s.result().visits) total += v;
+  EXPECT_GE(total, first.visits[i] - 1 + 100) << "old visits are kept and 100 new ones added";
+}
+
+// Imbriqua, last turn: Dark places then plays O1. Exactly which placements win is found by
+// brute force; the search must pick one.
+TEST(Mcts, FindsTheWinningFinishInImbriqua) {
+  using azg::board64::bit;
+  auto sq = [](const char* s) { return *azg::board64::parse_square(s); };
+  const std::uint64_t light = bit(sq("b2")) | bit(sq("b4")) | bit(sq("e7")) | bit(sq("g7"));
+  const std::uint64_t dark = bit(sq("d2")) | bit(sq("f2")) | bit(sq("c5"));
+  const Imbriqua g = Imbriqua::from_position(light, dark, 44, "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  ASSERT_EQ(g.to_act(), Player::kP1);
+  // Brute force: placements after which some O1 move (or forced penalty line) wins for Dark.
+  std::set<std::string> winning;
+  FixedList<Action, Imbriqua::kMaxActions> places;
+  g.legal_actions(places);
+  for (const Action p : places) {
+    Imbriqua after = g;
+    after.apply(p);
+    FixedList<Action, Imbriqua::kMaxActions> moves;
+    after.legal_actions(moves);
+    bool wins = false;
+    for (const Action m : moves) {
+      Imbriqua end = after;
+      end.apply(m);
+      wins = wins || (end.is_terminal() && end.outcome() == Outcome::kP1Win);
+    }
+    if (after.to_act() == Player::kP1 && wins) winning.insert(g.action_to_string(p));
+  }
+  ASSERT_FALSE(winning.empty());
+  ASSERT_LT(winning.size(), places.size()) << "the position must have losing placements too";
+  RolloutEvaluator<Imbriqua> rollout;
+  const SearchResult r = search(g, with_sims(3000), rollout);
+  EXPECT_TRUE(winning.count(g.action_to_string(r.best))) << g.action_to_string(r.best);
+}
+
+}  // namespace
+}  // namespace azg::mcts

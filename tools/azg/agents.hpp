@@ -1,0 +1,34 @@
+#pragma once
+// Builds agents from specs for a game: random, mcts (UCT baseline: rollout evaluator).
+#include <memory>
+
+#include "mcts/agent.hpp"
+#include "mcts/agent_spec.hpp"
+
+namespace azg {
+
+template <Game G>
+std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uint64_t seed) {
+  if (spec.kind == "random") {
+    mcts::check_spec_keys(spec, {});
+    return std::make_unique<mcts::RandomAgent<G>>(seed);
+  }
+  if (spec.kind == "mcts") {
+    mcts::check_spec_keys(spec, {"sims", "cpuct", "fpu", "batch", "vl", "reuse", "evaluator"});
+    mcts::SearchConfig defaults;
+    defaults.simulations = 400;
+    defaults.c_puct = 1.5f;
+    defaults.fpu_reduction = 0.0f;
+    defaults.leaves_per_batch = 1;
+    const mcts::SearchConfig config = mcts::search_config_from(spec, defaults);
+    const std::string evaluator = spec.has("evaluator") ? spec.options.at("evaluator") : "rollout";
+    std::shared_ptr<mcts::Evaluator<G>> eval;
+    if (evaluator == "rollout") eval = std::make_shared<mcts::RolloutEvaluator<G>>();
+    else if (evaluator == "uniform") eval = std::make_shared<mcts::UniformEvaluator<G>>();
+    else throw Error("agent spec '" + spec.text + "': evaluator must be rollout or uniform");
+    return std::make_unique<mcts::MctsAgent<G>>(spec.text, config, eval, seed);
+  }
+  throw Error("unknown agent kind '" + spec.kind + "' in '" + spec.text + "' (known: random, mcts)");
+}
+
+}  // namespace azg
