@@ -2,6 +2,7 @@
 # The azg command-line contract: outputs, exit statuses, one-line errors.
 set -u
 azg=$1
+reference=${2:-}  # a folder with an exported Imbriqua model (model.pt)
 failures=0
 check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
   local name=$1 want=$2 pattern=$3
@@ -34,6 +35,14 @@ check play-agents-bad-spec 2 "unknown option 'foo'" -- "$azg" play-agents --game
 check play-agents-bad-kind 2 "unknown agent kind 'alpha'" -- "$azg" play-agents --game lignes --agents alpha random
 check bench-mcts 0 'simulations/s' -- "$azg" bench mcts --game imbriqua --seconds 0.2 --sims 100
 check bench-mcts-bad-evaluator 2 'uniform or rollout' -- "$azg" bench mcts --game imbriqua --evaluator nn
+check bench-nn 0 '^ratio: ' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8
+if [ -n "$reference" ]; then
+  check az-agent 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$reference/model.pt,sims=8" random --games 2
+  check az-wrong-game 2 'model for imbriqua, not lignes' -- "$azg" play-agents --game lignes --agents "az:model=$reference/model.pt" random
+  check az-missing-model 2 'no model at' -- "$azg" play-agents --game imbriqua --agents "az:model=/nonexistent.pt" random
+  check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
+fi
+check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexistent.ckpt --out /tmp/x.pt
 check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
 check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
 check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"

@@ -4,6 +4,7 @@
 
 #include "mcts/agent.hpp"
 #include "mcts/agent_spec.hpp"
+#include "nets/nn_evaluator.hpp"
 
 namespace azg {
 
@@ -28,7 +29,23 @@ std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uin
     else throw Error("agent spec '" + spec.text + "': evaluator must be rollout or uniform");
     return std::make_unique<mcts::MctsAgent<G>>(spec.text, config, eval, seed);
   }
-  throw Error("unknown agent kind '" + spec.kind + "' in '" + spec.text + "' (known: random, mcts)");
+  if (spec.kind == "az") {
+    mcts::check_spec_keys(spec, {"model", "sims", "cpuct", "fpu", "batch", "vl", "reuse", "gumbel", "gumbel_k",
+                                 "device", "symmetry"});
+    if (!spec.has("model")) throw Error("agent spec '" + spec.text + "': az needs model=PATH");
+    mcts::SearchConfig defaults;
+    defaults.simulations = 100;
+    defaults.leaves_per_batch = 8;
+    const mcts::SearchConfig config = mcts::search_config_from(spec, defaults);
+    const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
+    auto model = nets::InferenceModel::load(spec.options.at("model"), device);
+    model->meta().template check_game<G>(spec.options.at("model"));
+    nets::NnEvaluatorOptions options;
+    options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
+    auto eval = std::make_shared<nets::NnEvaluator<G>>(model, options);
+    return std::make_unique<mcts::MctsAgent<G>>(spec.text, config, eval, seed);
+  }
+  throw Error("unknown agent kind '" + spec.kind + "' in '" + spec.text + "' (known: random, mcts, az)");
 }
 
 }  // namespace azg

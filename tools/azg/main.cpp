@@ -82,7 +82,8 @@ int main(int argc, char** argv) {
   std::uint64_t match_seed = 1;
   add_game_option(play_agents, game);
   play_agents->add_option("--agents", agent_specs,
-                          "Two agent specs: random | mcts[:sims=N,cpuct=C,batch=B,evaluator=rollout|uniform]")
+                          "Two agent specs: random | mcts[:sims=N,cpuct=C,batch=B,evaluator=rollout|uniform] | "
+                          "az:model=PATH[,sims=N,gumbel=1,batch=B,device=cpu|cuda|auto,symmetry=1]")
       ->required()
       ->expected(2);
   play_agents->add_option("--games", match_games, "Number of games (colours alternate; default 2)");
@@ -100,6 +101,22 @@ int main(int argc, char** argv) {
   bench_mcts->add_option("--seconds", mcts_bench.seconds, "How long to run (default 3)");
   bench_mcts->add_option("--seed", mcts_bench.seed, "Seed");
 
+  auto* bench_nn = bench->add_subcommand("nn", "Network evaluator speed and its ratio to a bare forward");
+  azg::NnBenchOptions nn_bench;
+  add_game_option(bench_nn, game);
+  bench_nn->add_option("--batch", nn_bench.batch, "Batch size (default 64)");
+  bench_nn->add_option("--seconds", nn_bench.seconds, "Seconds per measurement (default 3)");
+  bench_nn->add_option("--blocks", nn_bench.net.blocks, "Residual blocks (default 4)");
+  bench_nn->add_option("--channels", nn_bench.net.channels, "Channels (default 32)");
+  bench_nn->add_option("--device", nn_bench.device, "cpu, cuda or auto (default cpu)");
+
+  auto* export_cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json");
+  std::string checkpoint_path, export_path;
+  export_cmd->add_option("--checkpoint", checkpoint_path, "Checkpoint file")->required();
+  export_cmd->add_option("--out", export_path, "Output model file (.pt)")->required();
+
+  // Every subcommand is declared above this line: an unknown first word is reported as
+  // such rather than as CLI11's "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
     const auto known = app.get_subcommands([&](CLI::App* cmd) { return cmd->get_name() == argv[1]; });
     if (known.empty()) {
@@ -122,6 +139,11 @@ int main(int argc, char** argv) {
 
   try {
     auto& out = std::cout;
+    if (*export_cmd) {
+      const azg::nets::ModelMeta meta = azg::nets::export_checkpoint(checkpoint_path, export_path);
+      out << "exported " << meta.game << " network (step " << meta.step << ") to " << export_path << '\n';
+      return 0;
+    }
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {
         using G = typename decltype(type)::type;
@@ -137,6 +159,7 @@ int main(int argc, char** argv) {
       if (*play_random) return azg::cmd_play_random<G>(pos, count, out);
       if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
       if (*bench_mcts) return azg::cmd_bench_mcts<G>(mcts_bench, out);
+      if (*bench_nn) return azg::cmd_bench_nn<G>(nn_bench, out);
       if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
       return kUsageError;
     });

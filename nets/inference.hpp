@@ -1,0 +1,49 @@
+#pragma once
+// A network ready for inference, behind a LibTorch-free interface: float planes in,
+// policy logits and values out, one call per batch. Thread-safe. Weights can be swapped
+// while searches run (the trainer publishes new networks this way).
+#include <memory>
+#include <string>
+
+#include "nets/model_meta.hpp"
+
+namespace torch::jit {
+struct Module;
+}
+
+namespace azg::nets {
+
+class InferenceModel {
+ public:
+  // From an exported TorchScript file (meta.json inside); device "cpu", "cuda" or "auto".
+  static std::shared_ptr<InferenceModel> load(const std::string& path, const std::string& device = "cpu");
+  // A fresh network (random weights from `seed`), for benchmarks and tests.
+  static std::shared_ptr<InferenceModel> fresh(const ModelMeta& meta, std::uint64_t seed,
+                                               const std::string& device = "cpu");
+  // A copy of `module` (the trainer's current weights).
+  static std::shared_ptr<InferenceModel> from_module(const torch::jit::Module& module, const ModelMeta& meta,
+                                                     const std::string& device = "cpu");
+  ~InferenceModel();
+
+  const ModelMeta& meta() const;
+  // planes: batch x C x H x W floats; logits: batch x A; values: batch.
+  void run(const float* planes, int batch, float* logits, float* values);
+  // Replaces the weights with those of `module` (same architecture).
+  void update_weights(const torch::jit::Module& module);
+  // evaluations/s of the bare module forward on a random batch (for bench nn).
+  double bare_forward_rate(int batch, double seconds);
+
+ private:
+  struct Impl;
+  explicit InferenceModel(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The device string to a torch device name, "auto" choosing CUDA when available.
+std::string resolve_device(const std::string& device);
+
+// Writes the network of a checkpoint as an exported model (TorchScript + meta.json).
+// Returns the checkpoint's metadata.
+ModelMeta export_checkpoint(const std::string& checkpoint_path, const std::string& out_path);
+
+}  // namespace azg::nets

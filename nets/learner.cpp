@@ -1,0 +1,74 @@
+#include "nets/learner.hpp"
+
+#include "env/common/error.hpp"
+
+namespace azg::nets {
+
+Learner::Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, torch::Device device)
+    : module_(std::move(module)), net_(std::move(net)), optim_(std::move(optim)), device_(device) {
+  module_.to(device_);
+  module_.train();
+  std::vector<at::Tensor> params;
+  for (const auto& p : module_.parameters()) params.push_back(p);
+  if (optim_.optimizer == "sgd") {
+    optimizer_ = std::make_unique<torch::optim::SGD>(
+        params, torch::optim::SGDOptions(optim_.learning_rate).momentum(optim_.momentum).weight_decay(optim_.weight_decay));
+  } else if (optim_.optimizer == "adam") {
+    optimizer_ = std::make_unique<torch::optim::Adam>(
+        params, torch::optim::AdamOptions(optim_.learning_rate).weight_decay(optim_.weight_decay));
+  } else {
+    throw Error("optimizer must be sgd or adam, got '" + optim_.optimizer + "'");
+  }
+}
+
+std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
+  const auto out = module_.get_method("heads")({batch.planes.to(device_)}).toTuple();
+  const at::Tensor logits = out->elements()[0].toTensor();
+  const at::Tensor value_out = out->elements()[1].toTensor();
+  const at::Tensor legal = batch.legal.to(device_);
+  const at::Tensor target = batch.policy.to(device_);
+  const at::Tensor weight = batch.policy_weight.to(device_);
+  const at::Tensor z = batch.value.to(device_);
+  // Illegal actions are masked before the softmax.
+  const at::Tensor log_p = torch::log_softmax(logits.masked_fill(legal.logical_not(), -1e9), 1);
+  const at::Tensor policy_loss =
+      (-(target * log_p).sum(1) * weight).sum() / torch::clamp_min(weight.sum(), 1.0);
+  at::Tensor value_loss;
+  if (net_.value_head == "wdl") {
+    // Classes: 0 win, 1 draw, 2 loss for the player to act.
+    const at::Tensor cls = torch::where(z > 0.5, torch::zeros_like(z), torch::where(z < -0.5, torch::full_like(z, 2), torch::ones_like(z)))
+                               .to(torch::kLong);
+    value_loss = torch::nll_loss(torch::log_softmax(value_out, 1), cls);
+  } else {
+    value_loss = torch::mse_loss(torch::tanh(value_out.select(1, 0)), z);
+  }
+  const at::Tensor total = policy_loss + value_loss;
+  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), total.item<float>()}};
+}
+
+Losses Learner::step(const TrainBatch& batch) {
+  module_.train();
+  auto [total, losses] = loss(batch);
+  optimizer_->zero_grad();
+  total.backward();
+  optimizer_->step();
+  ++steps_;
+  return losses;
+}
+
+Losses Learner::measure(const TrainBatch& batch) {
+  torch::NoGradGuard no_grad;
+  module_.eval();
+  const Losses losses = loss(batch).second;
+  module_.train();
+  return losses;
+}
+
+void Learner::set_learning_rate(double lr) {
+  for (auto& group : optimizer_->param_groups()) {
+    if (optim_.optimizer == "sgd") static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+    else static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
+  }
+}
+
+}  // namespace azg::nets

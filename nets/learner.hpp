@@ -1,0 +1,60 @@
+#pragma once
+// Training on batches: the loss (masked policy cross-entropy + value loss; weight decay in
+// the optimizer) and one optimizer step per call.
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <memory>
+#include <string>
+
+#include "nets/network.hpp"
+
+namespace azg::nets {
+
+struct OptimConfig {
+  std::string optimizer = "sgd";  // "sgd" (with momentum) or "adam"
+  double learning_rate = 0.02;
+  double momentum = 0.9;
+  double weight_decay = 1e-4;
+};
+
+// One training batch, on the CPU.
+struct TrainBatch {
+  at::Tensor planes;         // [B,C,H,W] float
+  at::Tensor policy;         // [B,A] float: the search's policy target, 0 on illegal actions
+  at::Tensor legal;          // [B,A] bool: legal actions that have a policy index
+  at::Tensor value;          // [B] float: the game's result for the player to act, in [-1,1]
+  at::Tensor policy_weight;  // [B] float: 1 for full searches, 0 for cheap ones
+};
+
+struct Losses {
+  float policy = 0, value = 0, total = 0;
+};
+
+class Learner {
+ public:
+  Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, torch::Device device);
+
+  Losses step(const TrainBatch& batch);           // one optimizer step
+  Losses measure(const TrainBatch& batch);        // the same losses, no update
+  void set_learning_rate(double lr);
+
+  torch::jit::Module& module() { return module_; }
+  torch::optim::Optimizer& optimizer() { return *optimizer_; }
+  const NetConfig& net_config() const { return net_; }
+  const OptimConfig& optim_config() const { return optim_; }
+  std::int64_t steps() const { return steps_; }
+  void set_steps(std::int64_t steps) { steps_ = steps; }
+
+ private:
+  std::pair<at::Tensor, Losses> loss(const TrainBatch& batch);
+
+  torch::jit::Module module_;
+  NetConfig net_;
+  OptimConfig optim_;
+  torch::Device device_;
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::int64_t steps_ = 0;
+};
+
+}  // namespace azg::nets

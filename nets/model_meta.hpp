@@ -1,0 +1,102 @@
+#pragma once
+// What travels with every checkpoint and exported model (meta.json): the game, its
+// encoding, the network shape and where the weights come from. No LibTorch here.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "env/common/error.hpp"
+#include "env/common/game.hpp"
+
+namespace azg::nets {
+
+struct NetConfig {
+  int blocks = 4;
+  int channels = 32;
+  bool global_pooling = true;       // a pooled-channel bias inside each block (KataGo style)
+  std::string value_head = "tanh";  // "tanh" or "wdl"
+  int value_hidden = 64;
+};
+
+struct NetShape {
+  PlaneShape planes;
+  int policy_size;
+};
+
+struct ModelMeta {
+  std::string game;
+  int encoding_version = 1;
+  nlohmann::json variant = nlohmann::json::object();
+  NetShape shape{};
+  std::string policy_layout;  // how policy indices map to action strings
+  NetConfig net;
+  std::int64_t step = 0;
+  std::string config_hash;
+
+  nlohmann::json to_json() const {
+    return {{"format", "azg-model"},
+            {"game", game},
+            {"variant", variant},
+            {"encoding_version", encoding_version},
+            {"planes", {shape.planes.channels, shape.planes.height, shape.planes.width}},
+            {"policy_size", shape.policy_size},
+            {"policy_layout", policy_layout},
+            {"net",
+             {{"blocks", net.blocks},
+              {"channels", net.channels},
+              {"global_pooling", net.global_pooling},
+              {"value_head", net.value_head},
+              {"value_hidden", net.value_hidden}}},
+            {"training_step", step},
+            {"config_hash", config_hash},
+            {"forward", "forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B]); value in [-1,1] "
+                        "for the player to act"}};
+  }
+
+  static ModelMeta from_json(const nlohmann::json& j, const std::string& source) {
+    try {
+      ModelMeta m;
+      m.game = j.at("game").get<std::string>();
+      m.variant = j.value("variant", nlohmann::json::object());
+      m.encoding_version = j.at("encoding_version").get<int>();
+      const auto planes = j.at("planes");
+      m.shape.planes = {planes.at(0).get<int>(), planes.at(1).get<int>(), planes.at(2).get<int>()};
+      m.shape.policy_size = j.at("policy_size").get<int>();
+      m.policy_layout = j.value("policy_layout", "");
+      const auto& n = j.at("net");
+      m.net.blocks = n.at("blocks").get<int>();
+      m.net.channels = n.at("channels").get<int>();
+      m.net.global_pooling = n.at("global_pooling").get<bool>();
+      m.net.value_head = n.at("value_head").get<std::string>();
+      m.net.value_hidden = n.at("value_hidden").get<int>();
+      m.step = j.value("training_step", std::int64_t{0});
+      m.config_hash = j.value("config_hash", "");
+      return m;
+    } catch (const nlohmann::json::exception& e) {
+      throw Error(source + ": bad model metadata (" + e.what() + ")");
+    }
+  }
+
+  // Throws unless this model was made for game G with G's current encoding.
+  template <Game G>
+  void check_game(const std::string& source) const {
+    if (game != G::kName) throw Error(source + " is a model for " + game + ", not " + std::string(G::kName));
+    if (shape.planes.channels != G::kPlanes.channels || shape.planes.height != G::kPlanes.height ||
+        shape.planes.width != G::kPlanes.width || shape.policy_size != G::kPolicySize)
+      throw Error(source + " has planes or policy of another shape than " + std::string(G::kName) + "'s encoding");
+  }
+};
+
+template <Game G>
+ModelMeta meta_for(const NetConfig& net) {
+  ModelMeta m;
+  m.game = std::string(G::kName);
+  m.shape = {G::kPlanes, G::kPolicySize};
+  m.net = net;
+  if constexpr (requires { G::kPolicyLayout; }) m.policy_layout = std::string(G::kPolicyLayout);
+  if constexpr (requires { G::kEncodingVersion; }) m.encoding_version = G::kEncodingVersion;
+  return m;
+}
+
+}  // namespace azg::nets

@@ -1,0 +1,124 @@
+#pragma once
+// The network as an MCTS evaluator: encodes a batch of leaves, runs one forward, turns
+// the logits of each leaf's legal actions into priors (softmax over the legal ones:
+// illegal actions are masked) and passes the value through. Optional: a random symmetry
+// per leaf, and a cache of results keyed by position hash. No LibTorch in this header.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "mcts/evaluator.hpp"
+#include "nets/inference.hpp"
+
+namespace azg::nets {
+
+struct NnEvaluatorOptions {
+  bool random_symmetry = false;
+  std::size_t cache_entries = 0;  // 0: no cache
+};
+
+template <Game G>
+class NnEvaluator final : public mcts::Evaluator<G> {
+ public:
+  NnEvaluator(std::shared_ptr<InferenceModel> model, NnEvaluatorOptions options = {})
+      : model_(std::move(model)), options_(options) {
+    model_->meta().template check_game<G>("the network");
+  }
+
+  void evaluate(mcts::EvalBatch<G>& batch) override {
+    const std::size_t n = batch.size();
+    if (n == 0) return;
+    const int plane_size = G::kPlanes.size();
+    std::vector<std::size_t> todo;
+    todo.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!from_cache(batch, i)) todo.push_back(i);
+    if (todo.empty()) return;
+    // Per-call buffers: several search threads may evaluate at once.
+    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * G::kPolicySize),
+        values(todo.size());
+    std::vector<int> symmetries(todo.size());
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      const std::size_t i = todo[k];
+      const int s = options_.random_symmetry && G::kNumSymmetries > 1
+                        ? static_cast<int>(Rng(batch.seed(i)).below(G::kNumSymmetries))
+                        : 0;
+      symmetries[k] = s;
+      const std::span<float> out(planes.data() + k * plane_size, plane_size);
+      if (s == 0) batch.state(i).encode(out);
+      else batch.state(i).symmetric(s).encode(out);
+    }
+    model_->run(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data());
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      const std::size_t i = todo[k];
+      decode(batch, i, symmetries[k], logits_out.data() + k * G::kPolicySize);
+      batch.value(i) = values[k];
+      to_cache(batch, i);
+    }
+  }
+
+  std::shared_ptr<InferenceModel> model() const { return model_; }
+
+ private:
+  void decode(mcts::EvalBatch<G>& batch, std::size_t i, int symmetry, const float* logits) const {
+    const G& state = batch.state(i);
+    const auto actions = batch.actions(i);
+    const auto priors = batch.priors(i);
+    const G image = symmetry == 0 ? state : state.symmetric(symmetry);
+    float max_logit = -1e30f;
+    bool any = false;
+    for (std::size_t a = 0; a < actions.size(); ++a) {
+      const Action mapped = symmetry == 0 ? actions[a] : state.symmetric_action(symmetry, actions[a]);
+      const int index = image.policy_index(mapped);
+      priors[a] = index >= 0 ? logits[index] : std::nanf("");
+      if (index >= 0) {
+        max_logit = std::max(max_logit, priors[a]);
+        any = true;
+      }
+    }
+    // Actions without an index (outside Lignes' window) get the weakest indexed logit.
+    float min_logit = 1e30f;
+    for (const float p : priors)
+      if (!std::isnan(p)) min_logit = std::min(min_logit, p);
+    double sum = 0.0;
+    for (float& p : priors) {
+      const float logit = std::isnan(p) ? (any ? min_logit : 0.0f) : p;
+      p = std::exp(logit - (any ? max_logit : 0.0f));
+      sum += p;
+    }
+    for (float& p : priors) p = static_cast<float>(p / sum);
+  }
+
+  bool from_cache(mcts::EvalBatch<G>& batch, std::size_t i) {
+    if (options_.cache_entries == 0) return false;
+    std::lock_guard lock(cache_mutex_);
+    const auto it = cache_.find(batch.state(i).hash());
+    if (it == cache_.end() || it->second.priors.size() != batch.priors(i).size()) return false;
+    std::copy(it->second.priors.begin(), it->second.priors.end(), batch.priors(i).begin());
+    batch.value(i) = it->second.value;
+    return true;
+  }
+
+  void to_cache(const mcts::EvalBatch<G>& batch, std::size_t i) {
+    if (options_.cache_entries == 0) return;
+    std::lock_guard lock(cache_mutex_);
+    if (cache_.size() >= options_.cache_entries) cache_.clear();  // simple bound on memory
+    const auto priors = batch.priors(i);
+    cache_[batch.state(i).hash()] = {std::vector<float>(priors.begin(), priors.end()), batch.value(i)};
+  }
+
+  struct Cached {
+    std::vector<float> priors;
+    float value;
+  };
+
+  std::shared_ptr<InferenceModel> model_;
+  NnEvaluatorOptions options_;
+  std::mutex cache_mutex_;
+  std::unordered_map<std::uint64_t, Cached> cache_;
+};
+
+}  // namespace azg::nets

@@ -1,0 +1,234 @@
+// Networks: shapes, masking, learning, checkpoints, export, the NN evaluator.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "env/common/notation.hpp"
+#include "env/common/random_play.hpp"
+#include "env/imbriqua/imbriqua.hpp"
+#include "env/lignes/lignes.hpp"
+#include "mcts/agent.hpp"
+#include "nets/checkpoint.hpp"
+#include "nets/inference.hpp"
+#include "nets/learner.hpp"
+#include "nets/network.hpp"
+#include "nets/nn_evaluator.hpp"
+#include "tests/games/tictactoe.hpp"
+
+namespace azg::nets {
+namespace {
+
+using testgames::TicTacToe;
+
+NetConfig small(std::string value_head = "tanh") {
+  NetConfig c;
+  c.blocks = 1;
+  c.channels = 8;
+  c.value_hidden = 16;
+  c.value_head = std::move(value_head);
+  return c;
+}
+
+std::string temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("azg_nets_test_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+TEST(Network, ForwardShapesForBothValueHeads) {
+  for (const std::string head : {"tanh", "wdl"}) {
+    const ModelMeta meta = meta_for<Imbriqua>(small(head));
+    auto net = build_network(meta.shape, meta.net, 1);
+    net.eval();
+    const auto [policy, value] = run_forward(net, torch::rand({5, Imbriqua::kPlanes.channels, 8, 8}));
+    EXPECT_EQ(policy.sizes(), (std::vector<int64_t>{5, Imbriqua::kPolicySize}));
+    EXPECT_EQ(value.sizes(), (std::vector<int64_t>{5}));
+    EXPECT_LE(value.abs().max().item<float>(), 1.0f);
+  }
+  EXPECT_THROW(build_network(meta_for<Imbriqua>(small()).shape, small("bogus"), 1), Error);
+}
+
+// A batch of tic-tac-toe positions with random legal-action targets.
+TrainBatch tictactoe_batch(int n, std::uint64_t seed) {
+  Rng rng(seed);
+  auto planes = torch::zeros({n, 2, 3, 3});
+  auto policy = torch::zeros({n, 9});
+  auto legal = torch::zeros({n, 9}, torch::kBool);
+  auto value = torch::zeros({n});
+  for (int i = 0; i < n; ++i) {
+    TicTacToe g;
+    const int plies = static_cast<int>(rng.below(5));
+    for (int k = 0; k < plies; ++k) g.apply(random_action(g, rng));
+    g.encode(std::span<float>(planes[i].data_ptr<float>(), 18));
+    FixedList<Action, 9> actions;
+    g.legal_actions(actions);
+    const Action target = actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+    for (const Action a : actions) legal[i][g.policy_index(a)] = true;
+    policy[i][g.policy_index(target)] = 1.0f;
+    value[i] = static_cast<float>(rng.below(3)) - 1.0f;
+  }
+  return {planes, policy, legal, value, torch::ones({n})};
+}
+
+TEST(Learner, IllegalActionsAreMaskedBeforeTheSoftmax) {
+  const ModelMeta meta = meta_for<TicTacToe>(small());
+  Learner learner(build_network(meta.shape, meta.net, 2), meta.net, OptimConfig{}, torch::kCPU);
+  TrainBatch batch = tictactoe_batch(6, 3);
+  // The loss computed by hand over legal actions only must equal the learner's.
+  learner.module().eval();
+  const auto out = learner.module().get_method("heads")({batch.planes}).toTuple();
+  const auto logits = out->elements()[0].toTensor();
+  double expected = 0;
+  for (int i = 0; i < 6; ++i) {
+    double norm = 0;
+    for (int a = 0; a < 9; ++a)
+      if (batch.legal[i][a].item<bool>()) norm += std::exp(logits[i][a].item<double>());
+    for (int a = 0; a < 9; ++a)
+      if (batch.policy[i][a].item<float>() > 0) expected -= logits[i][a].item<double>() - std::log(norm);
+  }
+  EXPECT_NEAR(learner.measure(batch).policy, expected / 6, 1e-4);
+}
+
+TEST(Learner, OverfitsATinyBatch) {
+  for (const std::string head : {"tanh", "wdl"}) {
+    const ModelMeta meta = meta_for<TicTacToe>(small(head));
+    OptimConfig optim;
+    optim.optimizer = "adam";
+    optim.learning_rate = 0.01;
+    optim.weight_decay = 0;
+    Learner learner(build_network(meta.shape, meta.net, 4), meta.net, optim, torch::kCPU);
+    const TrainBatch batch = tictactoe_batch(16, 5);
+    const Losses before = learner.measure(batch);
+    for (int i = 0; i < 300; ++i) learner.step(batch);
+    const Losses after = learner.measure(batch);
+    EXPECT_LT(after.total, 0.3f * before.total) << head << ": " << before.total << " -> " << after.total;
+    EXPECT_EQ(learner.steps(), 300);
+  }
+}
+
+void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {
+  auto pa = a.named_parameters(), pb = b.named_parameters();
+  auto ib = pb.begin();
+  for (auto ia = pa.begin(); ia != pa.end(); ++ia, ++ib)
+    EXPECT_TRUE(torch::equal((*ia).value, (*ib).value))
+        << (*ia).name << " " << ((*ia).value - (*ib).value).abs().max().item<float>();
+  auto ba = a.named_buffers(), bb = b.named_buffers();
+  auto jb = bb.begin();
+  for (auto ja = ba.begin(); ja != ba.end(); ++ja, ++jb) EXPECT_TRUE(torch::equal((*ja).value, (*jb).value)) << (*ja).name;
+}
+
+TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
+  const std::string dir = temp_dir("checkpoint");
+  const ModelMeta meta = meta_for<TicTacToe>(small());
+  OptimConfig optim;
+  Learner learner(build_network(meta.shape, meta.net, 6), meta.net, optim, torch::kCPU);
+  const TrainBatch batch = tictactoe_batch(8, 7);
+  for (int i = 0; i < 3; ++i) learner.step(batch);
+  save_checkpoint(dir + "/c.ckpt", learner, meta);
+  ModelMeta loaded_meta;
+  auto loaded = load_checkpoint(dir + "/c.ckpt", optim, torch::kCPU, &loaded_meta);
+  EXPECT_EQ(loaded->steps(), 3);
+  EXPECT_EQ(loaded_meta.game, "tictactoe");
+  {
+    SCOPED_TRACE("after loading");
+    expect_same_weights(learner.module(), loaded->module());
+  }
+  ASSERT_EQ(learner.optimizer().state().size(), loaded->optimizer().state().size());
+  // Same momentum buffers: one more step keeps the weights together (to float rounding:
+  // CPU backward kernels are not bit-reproducible; a lost momentum would differ by ~1e-3).
+  learner.step(batch);
+  loaded->step(batch);
+  auto pa = learner.module().named_parameters(), pb = loaded->module().named_parameters();
+  auto ib = pb.begin();
+  for (auto ia = pa.begin(); ia != pa.end(); ++ia, ++ib)
+    EXPECT_TRUE(torch::allclose((*ia).value, (*ib).value, 0, 1e-6)) << (*ia).name;
+}
+
+TEST(Checkpoint, WrongGameAndDamagedFilesAreClearErrors) {
+  const std::string dir = temp_dir("damaged");
+  const ModelMeta meta = meta_for<TicTacToe>(small());
+  Learner learner(build_network(meta.shape, meta.net, 8), meta.net, OptimConfig{}, torch::kCPU);
+  save_checkpoint(dir + "/c.ckpt", learner, meta);
+  EXPECT_THROW(read_checkpoint_meta(dir + "/c.ckpt").check_game<Imbriqua>("c.ckpt"), Error);
+  EXPECT_NO_THROW(read_checkpoint_meta(dir + "/c.ckpt").check_game<TicTacToe>("c.ckpt"));
+  // Truncated and garbage files.
+  const auto size = std::filesystem::file_size(dir + "/c.ckpt");
+  std::filesystem::copy_file(dir + "/c.ckpt", dir + "/t.ckpt");
+  std::filesystem::resize_file(dir + "/t.ckpt", size / 2);
+  EXPECT_THROW(load_checkpoint(dir + "/t.ckpt", OptimConfig{}, torch::kCPU), Error);
+  std::ofstream(dir + "/g.ckpt") << "not a checkpoint";
+  EXPECT_THROW(load_checkpoint(dir + "/g.ckpt", OptimConfig{}, torch::kCPU), Error);
+  EXPECT_THROW(load_checkpoint(dir + "/missing.ckpt", OptimConfig{}, torch::kCPU), Error);
+  EXPECT_THROW(InferenceModel::load(dir + "/g.ckpt"), Error);
+}
+
+TEST(Export, SameOutputsBeforeAndAfterExport) {
+  const std::string dir = temp_dir("export");
+  const ModelMeta meta = meta_for<Lignes>(small());
+  auto net = build_network(meta.shape, meta.net, 9);
+  net.eval();
+  export_model(net, meta, dir + "/m.pt");
+  ModelMeta read;
+  auto loaded = load_exported(dir + "/m.pt", read, torch::kCPU);
+  EXPECT_EQ(read.game, "lignes");
+  EXPECT_EQ(read.shape.policy_size, Lignes::kPolicySize);
+  const auto input = torch::rand({4, Lignes::kPlanes.channels, Lignes::kView, Lignes::kView});
+  const auto [p1, v1] = run_forward(net, input);
+  const auto [p2, v2] = run_forward(loaded, input);
+  EXPECT_TRUE(torch::allclose(p1, p2));
+  EXPECT_TRUE(torch::allclose(v1, v2));
+}
+
+TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {
+  auto model = InferenceModel::fresh(meta_for<Imbriqua>(small()), 10);
+  for (const bool symmetry : {false, true}) {
+    NnEvaluatorOptions options;
+    options.random_symmetry = symmetry;
+    options.cache_entries = symmetry ? 0 : 64;
+    NnEvaluator<Imbriqua> evaluator(model, options);
+    mcts::EvalBatch<Imbriqua> batch;
+    Rng rng(11);
+    for (int i = 0; i < 8; ++i) {
+      Imbriqua g;
+      for (int k = 0; k < 12 + i; ++k) g.apply(random_action(g, rng));
+      if (g.to_act() == Player::kChance) g.apply(random_action(g, rng));
+      FixedList<Action, Imbriqua::kMaxActions> actions;
+      g.legal_actions(actions);
+      batch.add(g, actions, rng.next());
+    }
+    evaluator.evaluate(batch);
+    evaluator.evaluate(batch);  // second time from the cache when enabled
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      double sum = 0;
+      for (const float p : batch.priors(i)) {
+        EXPECT_GT(p, 0.0f);
+        sum += p;
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-4);
+      EXPECT_LE(std::abs(batch.value(i)), 1.0f);
+    }
+  }
+  auto other = InferenceModel::fresh(meta_for<Lignes>(small()), 10);
+  EXPECT_THROW(NnEvaluator<Imbriqua>{other}, Error) << "a Lignes network cannot evaluate Imbriqua";
+}
+
+TEST(NnEvaluator, AzAgentPlaysLegalMoves) {
+  auto model = InferenceModel::fresh(meta_for<TicTacToe>(small()), 12);
+  mcts::SearchConfig config;
+  config.simulations = 32;
+  mcts::MctsAgent<TicTacToe> agent("az", config, std::make_shared<NnEvaluator<TicTacToe>>(model), 1);
+  TicTacToe g;
+  while (!g.is_terminal()) {
+    const Action a = agent.act(g);
+    FixedList<Action, 9> actions;
+    g.legal_actions(actions);
+    ASSERT_NE(std::find(actions.begin(), actions.end(), a), actions.end());
+    agent.observe(a);
+    g.apply(a);
+  }
+}
+
+}  // namespace
+}  // namespace azg::nets
