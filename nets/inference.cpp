@@ -29,6 +29,10 @@ std::string resolve_device(const std::string& device) {
   throw Error("device must be cpu, cuda or auto, got '" + device + "'");
 }
 
+void set_torch_threads(int threads) {
+  if (threads >= 1) at::set_num_threads(threads);
+}
+
 InferenceModel::InferenceModel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 InferenceModel::~InferenceModel() = default;
 

@@ -42,6 +42,9 @@ class InferenceModel {
 // The device string to a torch device name, "auto" choosing CUDA when available.
 std::string resolve_device(const std::string& device);
 
+// Threads LibTorch uses inside one operation (its intra-op pool), process-wide.
+void set_torch_threads(int threads);
+
 // Writes the network of a checkpoint as an exported model (TorchScript + meta.json).
 // Returns the checkpoint's metadata.
 ModelMeta export_checkpoint(const std::string& checkpoint_path, const std::string& out_path);

@@ -10,6 +10,8 @@
 #include "tools/azg/games.hpp"
 #include "tools/azg/registry.hpp"
 #include "tools/azg/search_commands.hpp"
+#include "tools/azg/train_command.hpp"
+#include "trainer/config.hpp"
 
 namespace {
 
@@ -115,6 +117,15 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--checkpoint", checkpoint_path, "Checkpoint file")->required();
   export_cmd->add_option("--out", export_path, "Output model file (.pt)")->required();
 
+  auto* train = app.add_subcommand("train", "Train a network by self-play (resumes a killed run)");
+  azg::TrainArgs train_args;
+  bool help_config = false;
+  train->add_option("--config,-c", train_args.config_path, "YAML config (configs/<game>.yaml)");
+  train->add_option("--run-dir", train_args.run_dir, "Run directory (default runs/<game>)");
+  train->add_option("--set", train_args.overrides, "Override a config key: KEY=VALUE (repeatable)");
+  train->add_flag("--print-config", train_args.print_config, "Print the resolved config and exit");
+  train->add_flag("--help-config", help_config, "Print every config key with its default and help");
+
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -139,6 +150,13 @@ int main(int argc, char** argv) {
 
   try {
     auto& out = std::cout;
+    if (*train) {
+      if (help_config) {
+        out << azg::trainer::config_reference();
+        return 0;
+      }
+      return azg::cmd_train(train_args, out);
+    }
     if (*export_cmd) {
       const azg::nets::ModelMeta meta = azg::nets::export_checkpoint(checkpoint_path, export_path);
       out << "exported " << meta.game << " network (step " << meta.step << ") to " << export_path << '\n';

@@ -1,0 +1,76 @@
+#include "nets/session.hpp"
+
+#include "nets/checkpoint.hpp"
+#include "nets/learner.hpp"
+
+namespace azg::nets {
+
+struct TrainingSession::Impl {
+  std::unique_ptr<Learner> learner;
+  ModelMeta meta;
+};
+
+namespace {
+OptimConfig to_optim(const OptimSettings& s) {
+  OptimConfig c;
+  c.optimizer = s.optimizer;
+  c.learning_rate = s.learning_rate;
+  c.momentum = s.momentum;
+  c.weight_decay = s.weight_decay;
+  return c;
+}
+}  // namespace
+
+TrainingSession::TrainingSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+TrainingSession::~TrainingSession() = default;
+
+std::unique_ptr<TrainingSession> TrainingSession::create(const ModelMeta& meta, const OptimSettings& optim,
+                                                         std::uint64_t seed, const std::string& device) {
+  auto impl = std::make_unique<Impl>();
+  impl->meta = meta;
+  impl->learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, seed), meta.net, to_optim(optim),
+                                            torch::Device(resolve_device(device)));
+  return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& checkpoint, const OptimSettings& optim,
+                                                         const std::string& device, ModelMeta& meta) {
+  auto impl = std::make_unique<Impl>();
+  impl->learner = load_checkpoint(checkpoint, to_optim(optim), torch::Device(resolve_device(device)), &meta);
+  impl->meta = meta;
+  return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
+}
+
+StepLosses TrainingSession::step(const RawBatch& b) {
+  const PlaneShape& s = impl_->meta.shape.planes;
+  const int a = impl_->meta.shape.policy_size;
+  TrainBatch batch;
+  batch.planes = torch::from_blob(const_cast<float*>(b.planes.data()), {b.n, s.channels, s.height, s.width}).clone();
+  batch.policy = torch::from_blob(const_cast<float*>(b.policy.data()), {b.n, a}).clone();
+  batch.legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {b.n, a}, torch::kUInt8).to(torch::kBool);
+  batch.value = torch::from_blob(const_cast<float*>(b.value.data()), {b.n}).clone();
+  batch.policy_weight = torch::from_blob(const_cast<float*>(b.policy_weight.data()), {b.n}).clone();
+  const Losses l = impl_->learner->step(batch);
+  return {l.policy, l.value, l.total};
+}
+
+void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }
+std::int64_t TrainingSession::steps() const { return impl_->learner->steps(); }
+
+void TrainingSession::save_checkpoint(const std::string& path, const ModelMeta& meta) {
+  nets::save_checkpoint(path, *impl_->learner, meta);
+}
+
+void TrainingSession::export_model(const std::string& path, const ModelMeta& meta) {
+  ModelMeta m = meta;
+  m.step = steps();
+  nets::export_model(impl_->learner->module(), m, path);
+}
+
+std::shared_ptr<InferenceModel> TrainingSession::make_inference(const std::string& device) const {
+  return InferenceModel::from_module(impl_->learner->module(), impl_->meta, device);
+}
+
+void TrainingSession::publish_to(InferenceModel& model) const { model.update_weights(impl_->learner->module()); }
+
+}  // namespace azg::nets

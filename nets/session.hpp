@@ -1,0 +1,58 @@
+#pragma once
+// Training behind a LibTorch-free interface, so the trainer's templates over games do not
+// compile LibTorch headers: a network with its optimizer, fed plain float batches.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nets/inference.hpp"
+#include "nets/model_meta.hpp"
+
+namespace azg::nets {
+
+struct OptimSettings {
+  std::string optimizer = "sgd";  // sgd (momentum) or adam
+  double learning_rate = 0.02;
+  double momentum = 0.9;
+  double weight_decay = 1e-4;
+};
+
+// A training batch as plain arrays (row-major), for n positions.
+struct RawBatch {
+  int n = 0;
+  std::vector<float> planes;        // n x C x H x W
+  std::vector<float> policy;        // n x A, the target (0 off the legal actions)
+  std::vector<std::uint8_t> legal;  // n x A, 1 where an action is legal and has an index
+  std::vector<float> value;         // n, the result for the player to act
+  std::vector<float> policy_weight; // n, 1 for full searches, 0 for cheap ones
+};
+
+struct StepLosses {
+  float policy = 0, value = 0, total = 0;
+};
+
+class TrainingSession {
+ public:
+  static std::unique_ptr<TrainingSession> create(const ModelMeta& meta, const OptimSettings& optim,
+                                                 std::uint64_t seed, const std::string& device);
+  // Restores weights, optimizer state and step from a checkpoint; throws azg::Error.
+  static std::unique_ptr<TrainingSession> resume(const std::string& checkpoint, const OptimSettings& optim,
+                                                 const std::string& device, ModelMeta& meta);
+  ~TrainingSession();
+
+  StepLosses step(const RawBatch& batch);
+  void set_learning_rate(double lr);
+  std::int64_t steps() const;
+  void save_checkpoint(const std::string& path, const ModelMeta& meta);
+  void export_model(const std::string& path, const ModelMeta& meta);
+  std::shared_ptr<InferenceModel> make_inference(const std::string& device) const;
+  void publish_to(InferenceModel& model) const;
+
+ private:
+  struct Impl;
+  explicit TrainingSession(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace azg::nets

@@ -1,0 +1,153 @@
+// Trainer: configuration, replay buffer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "env/common/notation.hpp"
+#include "env/common/random_play.hpp"
+#include "env/imbriqua/imbriqua.hpp"
+#include "env/lignes/lignes.hpp"
+#include "tests/games/tictactoe.hpp"
+#include "trainer/config.hpp"
+#include "trainer/replay_buffer.hpp"
+
+namespace azg::trainer {
+namespace {
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / ("azg_trainer_test_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST(TrainConfig, DefaultsValidateAndEveryKeyRoundTrips) {
+  TrainConfig c = TrainConfig::defaults();
+  EXPECT_NO_THROW(c.validate());
+  c.set("net.blocks=7");
+  c.set("optim.lr=0.125");
+  c.set("selfplay.gumbel=false");
+  c.set("game=lignes");
+  const std::string path = write_file("roundtrip.yaml", c.to_yaml(true));
+  TrainConfig d = TrainConfig::defaults();
+  d.load_yaml(path);
+  EXPECT_EQ(d.to_yaml(false), c.to_yaml(false));
+  EXPECT_EQ(d.net_blocks, 7);
+  EXPECT_DOUBLE_EQ(d.optim_lr, 0.125);
+  EXPECT_FALSE(d.selfplay_gumbel);
+  EXPECT_EQ(d.hash(), c.hash());
+  EXPECT_NE(d.hash(), TrainConfig::defaults().hash());
+}
+
+TEST(TrainConfig, NestedAndDottedKeys) {
+  TrainConfig c = TrainConfig::defaults();
+  c.load_yaml(write_file("nested.yaml", "net:\n  channels: 48\ntrain.batch_size: 64\n"));
+  EXPECT_EQ(c.net_channels, 48);
+  EXPECT_EQ(c.train_batch_size, 64);
+}
+
+TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
+  TrainConfig c = TrainConfig::defaults();
+  auto message = [&](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message([&] { c.load_yaml(write_file("unknown.yaml", "net:\n  blokcs: 3\n")); }).find("net.blokcs"),
+            std::string::npos);
+  EXPECT_NE(message([&] { c.load_yaml(write_file("type.yaml", "net:\n  blocks: three\n")); }).find("integer"),
+            std::string::npos);
+  EXPECT_NE(message([&] { c.load_yaml(write_file("broken.yaml", "net: [1, 2\n")); }).find("not valid YAML"),
+            std::string::npos);
+  EXPECT_NE(message([&] { c.load_yaml("/nonexistent/config.yaml"); }).find("cannot read"), std::string::npos);
+  EXPECT_NE(message([&] { c.set("nope=1"); }).find("unknown key 'nope'"), std::string::npos);
+  EXPECT_NE(message([&] { c.set("net.blocks"); }).find("KEY=VALUE"), std::string::npos);
+  EXPECT_NE(message([&] { c.set("selfplay.gumbel=maybe"); }).find("true or false"), std::string::npos);
+  TrainConfig bad = TrainConfig::defaults();
+  bad.set("selfplay.full_fraction=1.5");
+  EXPECT_THROW(bad.validate(), Error);
+}
+
+TEST(TrainConfig, ShippedConfigsLoad) {
+  for (const char* name : {"imbriqua", "lignes", "imbriqua-gpu", "lignes-gpu"}) {
+    TrainConfig c = TrainConfig::defaults();
+    EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml")) << name;
+    EXPECT_NO_THROW(c.validate()) << name;
+  }
+}
+
+TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
+  using testgames::TicTacToe;
+  ReplayBuffer<TicTacToe> buffer(10);
+  Position<TicTacToe> p;
+  p.state = replay(TicTacToe{}, {"a1", "b2"});
+  const Action target = *p.state.parse_action("c1");
+  p.policy = {{target, 1.0f}};
+  p.value = 0.5f;
+  buffer.add(p);
+  Rng rng(3);
+  nets::RawBatch batch;
+  buffer.sample(64, rng, true, batch);
+  std::set<int> seen_targets;
+  for (int i = 0; i < batch.n; ++i) {
+    const float* planes = batch.planes.data() + i * 18;
+    // The sample is the image under some symmetry s (several s can give the same planes
+    // when the position is itself symmetric): the target must sit on the image of c1.
+    const float* policy = batch.policy.data() + i * 9;
+    bool matched = false;
+    for (int s = 0; s < 8 && !matched; ++s) {
+      std::vector<float> enc(18);
+      const TicTacToe image = p.state.symmetric(s);
+      image.encode(enc);
+      if (!std::equal(enc.begin(), enc.end(), planes)) continue;
+      const int expected = image.policy_index(p.state.symmetric_action(s, target));
+      if (policy[expected] != 1.0f) continue;
+      matched = true;
+      EXPECT_EQ(batch.legal[i * 9 + expected], 1);
+      EXPECT_EQ(batch.legal[i * 9 + image.policy_index(p.state.symmetric_action(s, 0))], 0) << "a1 is taken";
+      seen_targets.insert(expected);
+    }
+    EXPECT_TRUE(matched) << "sample " << i << " is no symmetric image of the position and its target";
+    EXPECT_FLOAT_EQ(batch.value[i], 0.5f);
+    EXPECT_FLOAT_EQ(batch.policy_weight[i], 1.0f);
+  }
+  EXPECT_GT(seen_targets.size(), 2u) << "several symmetries were sampled";
+}
+
+TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
+  ReplayBuffer<Imbriqua> buffer(5);
+  Rng rng(1);
+  Imbriqua g;
+  for (int i = 0; i < 8; ++i) {
+    Position<Imbriqua> p;
+    p.state = g;
+    p.value = static_cast<float>(i);
+    if (i % 2) p.policy = {{1, 0.25f}, {2, 0.75f}};
+    buffer.add(p);
+    g.apply(random_action(g, rng));
+  }
+  EXPECT_EQ(buffer.size(), 5u);
+  EXPECT_EQ(buffer.added(), 8);
+  const std::string path = (std::filesystem::temp_directory_path() / "azg_buffer_test.bin").string();
+  buffer.save(path);
+  ReplayBuffer<Imbriqua> loaded(5);
+  loaded.load(path);
+  EXPECT_EQ(loaded.added(), 8);
+  nets::RawBatch a, b;
+  Rng r1(9), r2(9);
+  buffer.sample(16, r1, false, a);
+  loaded.sample(16, r2, false, b);
+  EXPECT_EQ(a.planes, b.planes);
+  EXPECT_EQ(a.policy, b.policy);
+  EXPECT_EQ(a.value, b.value);
+  ReplayBuffer<Lignes> wrong(5);
+  EXPECT_THROW(wrong.load(path), Error);
+  std::ofstream(path, std::ios::trunc) << "garbage";
+  EXPECT_THROW(loaded.load(path), Error);
+}
+
+}  // namespace
+}  // namespace azg::trainer

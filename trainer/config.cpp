@@ -1,0 +1,249 @@
+#include "trainer/config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <functional>
+#include <iomanip>
+#include <sstream>
+#include <variant>
+
+#include "env/common/error.hpp"
+
+namespace azg::trainer {
+namespace {
+
+template <class T>
+struct Field {
+  const char* name;
+  T TrainConfig::*member;
+  T fallback;
+  const char* help;
+};
+using AnyField = std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>, Field<std::uint64_t>>;
+
+// The one declaration of every configuration key.
+const std::vector<AnyField>& fields() {
+  using C = TrainConfig;
+  static const std::vector<AnyField> table = {
+      Field<std::string>{"game", &C::game, "imbriqua", "game to train: imbriqua, lignes, ..."},
+      Field<std::uint64_t>{"seed", &C::seed, 1, "seed of self-play, sampling and initial weights"},
+      Field<std::string>{"device", &C::device, "cpu", "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
+      Field<int>{"torch_threads", &C::torch_threads, 1,
+                 "threads LibTorch uses inside one operation (self-play and training already run in parallel)"},
+      Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there"},
+      Field<double>{"run.minutes", &C::run_minutes, 12.0, "wall-clock budget in minutes for training (0: none)"},
+      Field<int>{"run.checkpoint_every", &C::run_checkpoint_every, 100, "training steps between checkpoints"},
+      Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines"},
+      Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks"},
+      Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower"},
+      Field<bool>{"net.global_pooling", &C::net_global_pooling, true, "global-pooling bias in each block"},
+      Field<std::string>{"net.value_head", &C::net_value_head, "tanh", "tanh or wdl"},
+      Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head"},
+      Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd", "sgd (with momentum) or adam"},
+      Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate"},
+      Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005, "learning rate at run.steps (cosine decay)"},
+      Field<double>{"optim.momentum", &C::optim_momentum, 0.9, "SGD momentum"},
+      Field<double>{"optim.weight_decay", &C::optim_weight_decay, 1e-4, "L2 weight decay"},
+      Field<int>{"train.batch_size", &C::train_batch_size, 128, "positions per training step"},
+      Field<double>{"train.reuse", &C::train_reuse, 4.0,
+                    "cap on samples per new position: steps x batch <= reuse x positions generated"},
+      Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training"},
+      Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play"},
+      Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept"},
+      Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
+      Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads"},
+      Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once"},
+      Field<int>{"selfplay.leaves_per_search", &C::selfplay_leaves_per_search, 2,
+                 "leaves one search adds to a batch (virtual loss)"},
+      Field<int>{"selfplay.simulations", &C::selfplay_simulations, 48, "simulations of a full search"},
+      Field<int>{"selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12,
+                 "simulations of a cheap search (playout cap randomisation)"},
+      Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
+                    "probability that a move gets a full search (and a policy target)"},
+      Field<bool>{"selfplay.gumbel", &C::selfplay_gumbel, true, "Gumbel root (else PUCT with Dirichlet noise)"},
+      Field<int>{"selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "actions sampled at a Gumbel root"},
+      Field<double>{"selfplay.c_puct", &C::selfplay_c_puct, 1.25, "PUCT exploration constant"},
+      Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
+                    "root noise alpha x legal actions (PUCT roots)"},
+      Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25, "weight of root noise"},
+      Field<double>{"selfplay.temperature", &C::selfplay_temperature, 1.0, "move choice temperature early on"},
+      Field<int>{"selfplay.temperature_moves", &C::selfplay_temperature_moves, 16,
+                 "decisions per game played at that temperature, then the best move"},
+      Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50, "game records per file in games/"},
+      Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)"},
+      Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match"},
+      Field<int>{"eval.simulations", &C::eval_simulations, 32, "simulations of the network agent in evaluations"},
+      Field<int>{"eval.baseline_simulations", &C::eval_baseline_simulations, 400,
+                 "rollout simulations of the UCT baseline"},
+      Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation"},
+      Field<int>{"eval.final_simulations", &C::eval_final_simulations, 100,
+                 "simulations of the final model in the final evaluation"},
+  };
+  return table;
+}
+
+std::string name_of(const AnyField& f) {
+  return std::visit([](const auto& x) { return std::string(x.name); }, f);
+}
+
+const AnyField* find_field(const std::string& name) {
+  for (const auto& f : fields())
+    if (name_of(f) == name) return &f;
+  return nullptr;
+}
+
+std::string format_value(const TrainConfig& c, const AnyField& f) {
+  return std::visit(
+      [&](const auto& x) -> std::string {
+        using T = std::decay_t<decltype(c.*(x.member))>;
+        const T& v = c.*(x.member);
+        if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
+        else if constexpr (std::is_same_v<T, std::string>) return v;
+        else if constexpr (std::is_same_v<T, double>) {
+          std::ostringstream s;
+          s << std::setprecision(10) << v;
+          return s.str();
+        } else return std::to_string(v);
+      },
+      f);
+}
+
+void assign(TrainConfig& c, const AnyField& f, const std::string& text, const std::string& where) {
+  std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(c.*(x.member))>;
+        auto bad = [&](const char* what) {
+          throw Error(where + ": " + x.name + " must be " + what + ", got '" + text + "'");
+        };
+        if constexpr (std::is_same_v<T, bool>) {
+          if (text == "true" || text == "1") c.*(x.member) = true;
+          else if (text == "false" || text == "0") c.*(x.member) = false;
+          else bad("true or false");
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          c.*(x.member) = text;
+        } else {
+          std::size_t used = 0;
+          try {
+            if constexpr (std::is_same_v<T, int>) c.*(x.member) = std::stoi(text, &used);
+            else if constexpr (std::is_same_v<T, double>) c.*(x.member) = std::stod(text, &used);
+            else c.*(x.member) = std::stoull(text, &used);
+          } catch (const std::exception&) {
+            used = 0;
+          }
+          if (used == 0 || used != text.size()) bad(std::is_same_v<T, double> ? "a number" : "an integer");
+        }
+      },
+      f);
+}
+
+void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefix, const std::string& path) {
+  for (const auto& item : node) {
+    const std::string key = prefix + item.first.as<std::string>();
+    if (item.second.IsMap()) {
+      apply_node(c, item.second, key + ".", path);
+      continue;
+    }
+    const AnyField* f = find_field(key);
+    if (f == nullptr) throw Error(path + ": unknown key '" + key + "' (see azg train --help-config)");
+    if (!item.second.IsScalar()) throw Error(path + ": " + key + " must be a single value");
+    assign(c, *f, item.second.Scalar(), path);
+  }
+}
+
+}  // namespace
+
+TrainConfig TrainConfig::defaults() {
+  TrainConfig c;
+  for (const auto& f : fields()) std::visit([&](const auto& x) { c.*(x.member) = x.fallback; }, f);
+  return c;
+}
+
+void TrainConfig::load_yaml(const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw Error("cannot read config " + path);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ": not valid YAML (line " + std::to_string(e.mark.line + 1) + ": " + e.msg + ")");
+  }
+  if (root.IsNull()) return;
+  if (!root.IsMap()) throw Error(path + ": a config is a map of keys to values");
+  apply_node(*this, root, "", path);
+}
+
+void TrainConfig::set(const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) throw Error("--set takes KEY=VALUE, got '" + assignment + "'");
+  const std::string key = assignment.substr(0, eq);
+  const AnyField* f = find_field(key);
+  if (f == nullptr) throw Error("--set: unknown key '" + key + "' (see azg train --help-config)");
+  assign(*this, *f, assignment.substr(eq + 1), "--set");
+}
+
+void TrainConfig::validate() const {
+  auto require = [](bool ok, const std::string& message) {
+    if (!ok) throw Error("config: " + message);
+  };
+  require(run_steps >= 1, "run.steps must be at least 1");
+  require(run_minutes >= 0, "run.minutes must be at least 0");
+  require(run_checkpoint_every >= 1 && run_log_every >= 1, "run.checkpoint_every and run.log_every must be positive");
+  require(net_blocks >= 0 && net_channels >= 1 && net_value_hidden >= 1, "net sizes must be positive");
+  require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
+  require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
+  require(optim_lr > 0 && optim_lr_final > 0, "learning rates must be positive");
+  require(train_batch_size >= 1 && train_reuse > 0 && train_min_positions >= 0 && train_publish_every >= 1,
+          "train.* values must be positive");
+  require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
+  require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,
+          "selfplay threads, games and leaves must be positive");
+  require(selfplay_simulations >= 1 && selfplay_cheap_simulations >= 1, "selfplay simulations must be positive");
+  require(selfplay_full_fraction >= 0 && selfplay_full_fraction <= 1, "selfplay.full_fraction must be in [0, 1]");
+  require(selfplay_gumbel_k >= 1 && selfplay_temperature >= 0 && selfplay_temperature_moves >= 0,
+          "selfplay gumbel_k, temperature and temperature_moves must be valid");
+  require(selfplay_games_per_file >= 1, "selfplay.games_per_file must be positive");
+  require(eval_every >= 0 && eval_games >= 0 && eval_simulations >= 1 && eval_baseline_simulations >= 1 &&
+              eval_final_games >= 0 && eval_final_simulations >= 1,
+          "eval.* values must be valid");
+}
+
+std::string TrainConfig::to_yaml(bool with_help) const {
+  std::ostringstream out;
+  std::string section;
+  for (const auto& f : fields()) {
+    const std::string name = name_of(f);
+    const auto dot = name.find('.');
+    const std::string head = dot == std::string::npos ? "" : name.substr(0, dot);
+    if (head != section) {
+      section = head;
+      if (!head.empty()) out << head << ":\n";
+    }
+    const std::string key = dot == std::string::npos ? name : "  " + name.substr(dot + 1);
+    std::string value = format_value(*this, f);
+    if (std::holds_alternative<Field<std::string>>(f)) value = YAML::Node(value).as<std::string>();
+    out << key << ": " << (std::holds_alternative<Field<std::string>>(f) ? "\"" + value + "\"" : value);
+    if (with_help) out << "  # " << std::visit([](const auto& x) { return std::string(x.help); }, f);
+    out << '\n';
+  }
+  return out.str();
+}
+
+std::string TrainConfig::hash() const {
+  const std::string text = to_yaml(false);
+  std::uint64_t h = 1469598103934665603ull;
+  for (const unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  std::ostringstream s;
+  s << std::hex << std::setw(16) << std::setfill('0') << h;
+  return s.str();
+}
+
+std::string config_reference() {
+  std::ostringstream out;
+  const TrainConfig d = TrainConfig::defaults();
+  for (const auto& f : fields())
+    out << name_of(f) << " (" << format_value(d, f)
+        << "): " << std::visit([](const auto& x) { return std::string(x.help); }, f) << '\n';
+  return out.str();
+}
+
+}  // namespace azg::trainer

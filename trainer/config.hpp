@@ -1,0 +1,82 @@
+#pragma once
+// The training configuration. Every key is declared once, in config.cpp's table (name,
+// default, help, and the field it sets); YAML files, --set overrides, --print-config
+// and the run directory's config.yaml all come from that table. Unknown keys are errors.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace azg::trainer {
+
+struct TrainConfig {
+  std::string game;
+  std::uint64_t seed;
+  std::string device;
+  int torch_threads;
+  // run
+  int run_steps;
+  double run_minutes;
+  int run_checkpoint_every;
+  int run_log_every;
+  // network
+  int net_blocks;
+  int net_channels;
+  bool net_global_pooling;
+  std::string net_value_head;
+  int net_value_hidden;
+  // optimizer
+  std::string optim_optimizer;
+  double optim_lr;
+  double optim_lr_final;
+  double optim_momentum;
+  double optim_weight_decay;
+  // training
+  int train_batch_size;
+  double train_reuse;
+  int train_min_positions;
+  int train_publish_every;
+  // replay buffer
+  int replay_capacity;
+  bool replay_symmetries;
+  // self-play
+  int selfplay_threads;
+  int selfplay_games_per_thread;
+  int selfplay_leaves_per_search;
+  int selfplay_simulations;
+  int selfplay_cheap_simulations;
+  double selfplay_full_fraction;
+  bool selfplay_gumbel;
+  int selfplay_gumbel_k;
+  double selfplay_c_puct;
+  double selfplay_dirichlet_total;
+  double selfplay_noise_fraction;
+  double selfplay_temperature;
+  int selfplay_temperature_moves;
+  int selfplay_games_per_file;
+  // evaluation
+  int eval_every;
+  int eval_games;
+  int eval_simulations;
+  int eval_baseline_simulations;
+  int eval_final_games;
+  int eval_final_simulations;
+
+  // The defaults of the table.
+  static TrainConfig defaults();
+  // Applies a YAML file (nested maps or dotted keys); throws azg::Error naming the file
+  // and the key on unknown keys, bad types or bad values.
+  void load_yaml(const std::string& path);
+  // Applies one KEY=VALUE override.
+  void set(const std::string& assignment);
+  // Throws azg::Error when values are out of range.
+  void validate() const;
+  // Every key with its value, as YAML (with the help as comments when `with_help`).
+  std::string to_yaml(bool with_help) const;
+  // A short stable hash of to_yaml(false), recorded in models.
+  std::string hash() const;
+};
+
+// Help for every key, one line each: "key (default): help".
+std::string config_reference();
+
+}  // namespace azg::trainer

@@ -1,0 +1,69 @@
+#pragma once
+// Short matches used during and after training: a network agent against another agent,
+// colours alternating, games 2j and 2j+1 sharing their chance draws.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "mcts/agent.hpp"
+#include "mcts/match.hpp"
+#include "nets/nn_evaluator.hpp"
+
+namespace azg::trainer {
+
+struct MatchScore {
+  int wins = 0, draws = 0, losses = 0;
+  int games() const { return wins + draws + losses; }
+  double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.0; }
+};
+
+template <Game G>
+using AgentFactory = std::function<std::unique_ptr<mcts::Agent<G>>(std::uint64_t seed)>;
+
+template <Game G>
+MatchScore play_matches(const AgentFactory<G>& first, const AgentFactory<G>& second, int games, std::uint64_t seed) {
+  MatchScore s;
+  for (int i = 0; i < games; ++i) {
+    auto a = first(seed * 1000 + static_cast<std::uint64_t>(i) * 2);
+    auto b = second(seed * 1000 + static_cast<std::uint64_t>(i) * 2 + 1);
+    const bool a_first = i % 2 == 0;
+    Rng chance(seed + static_cast<std::uint64_t>(i / 2));
+    Rng setup(seed + static_cast<std::uint64_t>(i / 2));
+    mcts::Agent<G>* players[2] = {a_first ? a.get() : b.get(), a_first ? b.get() : a.get()};
+    const GameRecord r = mcts::play_match(G::random_setup(setup), {players[0], players[1]}, chance);
+    const float v = outcome_value(r.outcome, a_first ? Player::kP0 : Player::kP1);
+    (v > 0 ? s.wins : v < 0 ? s.losses : s.draws)++;
+  }
+  return s;
+}
+
+template <Game G>
+AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, int simulations) {
+  return [model, simulations](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+    mcts::SearchConfig c;
+    c.simulations = simulations;
+    c.leaves_per_batch = 8;
+    return std::make_unique<mcts::MctsAgent<G>>("az", c, std::make_shared<nets::NnEvaluator<G>>(model), seed);
+  };
+}
+
+template <Game G>
+AgentFactory<G> uct_agent(int simulations) {
+  return [simulations](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+    mcts::SearchConfig c;
+    c.simulations = simulations;
+    c.c_puct = 1.5f;
+    c.fpu_reduction = 0.0f;
+    c.leaves_per_batch = 1;
+    return std::make_unique<mcts::MctsAgent<G>>("uct", c, std::make_shared<mcts::RolloutEvaluator<G>>(), seed);
+  };
+}
+
+template <Game G>
+AgentFactory<G> random_agent() {
+  return [](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+    return std::make_unique<mcts::RandomAgent<G>>(seed);
+  };
+}
+
+}  // namespace azg::trainer

@@ -1,0 +1,113 @@
+#pragma once
+// The run directory: config.yaml, checkpoints/<step-N>/{model.ckpt,buffer.bin,state.json}
+// with checkpoints/LATEST naming the newest complete set, games/, metrics.jsonl, models/.
+// A checkpoint set is complete once LATEST names it: a run killed at any moment resumes
+// from the last complete set, and partial sets are removed on resume.
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "env/common/atomic_file.hpp"
+#include "env/common/rng.hpp"
+
+namespace azg::trainer {
+
+struct RunCounters {
+  std::int64_t step = 0;
+  std::int64_t games = 0;
+  std::int64_t positions = 0;
+  double elapsed_seconds = 0;
+  std::array<std::uint64_t, 4> rng{};
+  std::string previous_model;  // the model of the last evaluation
+  std::string best_model;
+  bool finished = false;
+
+  nlohmann::json to_json() const {
+    return {{"step", step},         {"games", games},           {"positions", positions},
+            {"elapsed_seconds", elapsed_seconds}, {"rng", rng}, {"previous_model", previous_model},
+            {"best_model", best_model}, {"finished", finished}};
+  }
+  static RunCounters from_json(const nlohmann::json& j) {
+    RunCounters c;
+    c.step = j.at("step");
+    c.games = j.at("games");
+    c.positions = j.at("positions");
+    c.elapsed_seconds = j.at("elapsed_seconds");
+    c.rng = j.at("rng").get<std::array<std::uint64_t, 4>>();
+    c.previous_model = j.value("previous_model", "");
+    c.best_model = j.value("best_model", "");
+    c.finished = j.value("finished", false);
+    return c;
+  }
+};
+
+class RunDir {
+ public:
+  explicit RunDir(std::string root) : root_(std::move(root)) {}
+  const std::string& root() const { return root_; }
+  std::string path(const std::string& rel) const { return root_ + "/" + rel; }
+
+  bool has_checkpoint() const { return std::filesystem::exists(path("checkpoints/LATEST")); }
+  std::string latest_set() const {
+    std::ifstream in(path("checkpoints/LATEST"));
+    std::string name;
+    in >> name;
+    if (name.empty() || !std::filesystem::is_directory(path("checkpoints/" + name)))
+      throw Error(path("checkpoints/LATEST") + " names no checkpoint set");
+    return path("checkpoints/" + name);
+  }
+
+  // Removes checkpoint sets other than the newest `keep` complete ones (including the
+  // partial set a crash may have left).
+  void prune_checkpoints(int keep) const {
+    const std::string latest = std::filesystem::path(latest_set()).filename().string();
+    std::vector<std::string> sets;
+    for (const auto& e : std::filesystem::directory_iterator(path("checkpoints")))
+      if (e.is_directory()) sets.push_back(e.path().filename().string());
+    std::sort(sets.begin(), sets.end());
+    int kept = 0;
+    for (auto it = sets.rbegin(); it != sets.rend(); ++it) {
+      const bool newer_than_latest = *it > latest;
+      if (!newer_than_latest && kept < keep) {
+        ++kept;
+        continue;
+      }
+      std::filesystem::remove_all(path("checkpoints/" + *it));
+    }
+  }
+
+  // metrics.jsonl: a crash can leave a partial last line; it is dropped on resume.
+  void repair_metrics() const {
+    const std::string file = path("metrics.jsonl");
+    if (!std::filesystem::exists(file)) return;
+    std::ifstream in(file, std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.empty() || text.back() == '\n') return;
+    text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+    write_text_atomically(file, text);
+  }
+
+  void append_metrics(nlohmann::json line) const {
+    line["time"] = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+    const std::string text = line.dump() + "\n";
+    std::FILE* f = std::fopen(path("metrics.jsonl").c_str(), "ab");
+    if (f == nullptr) throw Error("cannot append to " + path("metrics.jsonl"));
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fflush(f);
+    ::fsync(fileno(f));
+    std::fclose(f);
+  }
+
+ private:
+  std::string root_;
+};
+
+}  // namespace azg::trainer

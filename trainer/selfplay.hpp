@@ -1,0 +1,174 @@
+#pragma once
+// The self-play farm's worker: plays many games at once with MCTS and the current
+// network, one evaluator call per batch of leaves from all its games; finished games go
+// to the replay buffer and the game records. Workers share the InferenceModel, whose
+// weights the training loop updates in place.
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "mcts/agent.hpp"
+#include "mcts/driver.hpp"
+#include "nets/nn_evaluator.hpp"
+#include "trainer/config.hpp"
+#include "trainer/game_records.hpp"
+#include "trainer/replay_buffer.hpp"
+
+namespace azg::trainer {
+
+struct SelfPlayStats {
+  std::atomic<std::int64_t> games{0};
+  std::atomic<std::int64_t> positions{0};
+  std::atomic<std::int64_t> evaluations{0};
+  std::atomic<std::int64_t> nn_nanoseconds{0};
+  std::atomic<std::int64_t> worker_nanoseconds{0};
+};
+
+// Times the wrapped evaluator (the NN's share of self-play time) and counts evaluations.
+template <Game G>
+class TimedEvaluator final : public mcts::Evaluator<G> {
+ public:
+  TimedEvaluator(mcts::Evaluator<G>& inner, SelfPlayStats& stats) : inner_(inner), stats_(stats) {}
+  void evaluate(mcts::EvalBatch<G>& batch) override {
+    const auto start = std::chrono::steady_clock::now();
+    inner_.evaluate(batch);
+    stats_.nn_nanoseconds += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::steady_clock::now() - start)
+                                 .count();
+    stats_.evaluations += static_cast<std::int64_t>(batch.size());
+  }
+
+ private:
+  mcts::Evaluator<G>& inner_;
+  SelfPlayStats& stats_;
+};
+
+inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
+  mcts::SearchConfig s;
+  s.simulations = c.selfplay_simulations;
+  s.c_puct = static_cast<float>(c.selfplay_c_puct);
+  s.dirichlet_total = static_cast<float>(c.selfplay_dirichlet_total);
+  s.noise_fraction = static_cast<float>(c.selfplay_noise_fraction);
+  s.gumbel = c.selfplay_gumbel;
+  s.gumbel_actions = c.selfplay_gumbel_k;
+  s.leaves_per_batch = c.selfplay_leaves_per_search;
+  s.reserve_nodes = static_cast<std::size_t>(c.selfplay_simulations) * 8 + 64;
+  return s;
+}
+
+template <Game G>
+class SelfPlayWorker {
+ public:
+  SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, ReplayBuffer<G>& buffer,
+                 GameRecordWriter& records, SelfPlayStats& stats, const std::atomic<std::int64_t>& network_step,
+                 std::uint64_t seed)
+      : config_(config), evaluator_(evaluator, stats), buffer_(buffer), records_(records), stats_(stats),
+        network_step_(network_step), rng_(seed) {
+    const mcts::SearchConfig search = selfplay_search_config(config);
+    for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
+      slots_.emplace_back();
+      slots_.back().search = std::make_unique<mcts::Search<G>>(search, rng_.next());
+      new_game(slots_.back());
+    }
+  }
+
+  // Plays until `stop` becomes true (checked between batches of moves).
+  void run(const std::atomic<bool>& stop) {
+    std::vector<mcts::Search<G>*> searches;
+    mcts::EvalBatch<G> batch;
+    const int batch_size = config_.selfplay_games_per_thread * config_.selfplay_leaves_per_search;
+    while (!stop.load()) {
+      const auto start = std::chrono::steady_clock::now();
+      searches.clear();
+      for (Slot& slot : slots_) {
+        settle(slot);
+        const bool full = rng_.uniform() < config_.selfplay_full_fraction;
+        slot.full = full;
+        slot.search->start(slot.state, full ? config_.selfplay_simulations : config_.selfplay_cheap_simulations,
+                           full, /*noise=*/full);
+        searches.push_back(slot.search.get());
+      }
+      mcts::run_searches<G>(searches, evaluator_, batch, batch_size);
+      for (Slot& slot : slots_) play(slot, slot.search->result());
+      stats_.worker_nanoseconds += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count();
+    }
+  }
+
+ private:
+  struct Slot {
+    G state;
+    std::unique_ptr<mcts::Search<G>> search;
+    std::vector<Position<G>> positions;
+    std::vector<Player> players;
+    GameRecord record;
+    int decisions = 0;
+    bool full = true;
+  };
+
+  void new_game(Slot& slot) {
+    slot.state = G::random_setup(rng_);
+    slot.positions.clear();
+    slot.players.clear();
+    slot.record = GameRecord{};
+    slot.record.setup = slot.state.setup_string();
+    slot.decisions = 0;
+  }
+
+  void apply(Slot& slot, Action a) {
+    slot.record.actions.push_back(slot.state.action_to_string(a));
+    slot.search->advance(a);
+    slot.state.apply(a);
+  }
+
+  // Plays chance outcomes and finishes games until the slot waits for a decision.
+  void settle(Slot& slot) {
+    for (;;) {
+      while (!slot.state.is_terminal() && slot.state.to_act() == Player::kChance)
+        apply(slot, sample_chance(slot.state, rng_));
+      if (!slot.state.is_terminal()) return;
+      finish(slot);
+      new_game(slot);
+    }
+  }
+
+  void play(Slot& slot, const mcts::SearchResult& r) {
+    Position<G> p;
+    p.state = slot.state;
+    if (r.full)
+      for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
+    slot.positions.push_back(std::move(p));
+    slot.players.push_back(slot.state.to_act());
+    // Early moves follow the visit counts at a temperature (PUCT) or the Gumbel sample;
+    // later ones the best move.
+    Action a = r.best;
+    if (!config_.selfplay_gumbel && slot.decisions < config_.selfplay_temperature_moves)
+      a = mcts::choose_by_visits(r, static_cast<float>(config_.selfplay_temperature), rng_);
+    ++slot.decisions;
+    apply(slot, a);
+  }
+
+  void finish(Slot& slot) {
+    slot.record.outcome = slot.state.outcome();
+    for (std::size_t i = 0; i < slot.positions.size(); ++i) {
+      slot.positions[i].value = outcome_value(slot.record.outcome, slot.players[i]);
+      buffer_.add(std::move(slot.positions[i]));
+    }
+    stats_.positions += static_cast<std::int64_t>(slot.positions.size());
+    stats_.games += 1;
+    records_.add(slot.record, network_step_.load());
+  }
+
+  const TrainConfig& config_;
+  TimedEvaluator<G> evaluator_;
+  ReplayBuffer<G>& buffer_;
+  GameRecordWriter& records_;
+  SelfPlayStats& stats_;
+  const std::atomic<std::int64_t>& network_step_;
+  Rng rng_;
+  std::vector<Slot> slots_;
+};
+
+}  // namespace azg::trainer

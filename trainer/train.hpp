@@ -1,0 +1,333 @@
+#pragma once
+// `azg train`: self-play workers and the training loop in one process, with checkpoints,
+// metrics, evaluations and a final report. Killed at any moment, the same command
+// resumes from the last complete checkpoint set.
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "nets/session.hpp"
+#include "trainer/config.hpp"
+#include "trainer/evaluation.hpp"
+#include "trainer/replay_buffer.hpp"
+#include "trainer/run_state.hpp"
+#include "trainer/selfplay.hpp"
+
+namespace azg::trainer {
+
+struct TrainReport {
+  std::string final_model;
+  MatchScore vs_random, vs_uct;
+  bool trained = false;
+};
+
+template <Game G>
+nets::ModelMeta model_meta(const TrainConfig& c) {
+  nets::NetConfig net;
+  net.blocks = c.net_blocks;
+  net.channels = c.net_channels;
+  net.global_pooling = c.net_global_pooling;
+  net.value_head = c.net_value_head;
+  net.value_hidden = c.net_value_hidden;
+  nets::ModelMeta meta = nets::meta_for<G>(net);
+  meta.config_hash = c.hash();
+  return meta;
+}
+
+inline nets::OptimSettings optim_settings(const TrainConfig& c) {
+  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay};
+}
+
+inline double learning_rate(const TrainConfig& c, std::int64_t step) {
+  const double t = std::min(1.0, static_cast<double>(step) / std::max(1, c.run_steps));
+  return c.optim_lr_final + 0.5 * (c.optim_lr - c.optim_lr_final) * (1.0 + std::cos(M_PI * t));
+}
+
+// Fault injection for the crash-safety test: a pause inside the checkpoint write.
+inline void pause_for_crash_test() {
+  if (const char* ms = std::getenv("AZG_TEST_CHECKPOINT_PAUSE_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
+}
+
+template <Game G>
+class TrainingRun {
+ public:
+  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out)
+      : config_(std::move(config)), dir_(std::move(run_dir)), out_(out), meta_(model_meta<G>(config_)),
+        buffer_(static_cast<std::size_t>(config_.replay_capacity)) {}
+
+  TrainReport run() {
+    nets::set_torch_threads(config_.torch_threads);
+    open_or_resume();
+    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
+    TrainReport report;
+    if (!counters_.finished) {
+      if (!done()) train_loop();
+      save_checkpoint();
+      report = finish();
+    } else {
+      out_ << "run " << dir_.root() << " is already complete (step " << counters_.step << ")\n";
+      report.final_model = dir_.path("models/final.pt");
+    }
+    return report;
+  }
+
+ private:
+  void open_or_resume() {
+    namespace fs = std::filesystem;
+    fs::create_directories(dir_.path("checkpoints"));
+    fs::create_directories(dir_.path("models"));
+    const std::string config_text = config_.to_yaml(false);
+    if (dir_.has_checkpoint()) {
+      std::ifstream in(dir_.path("config.yaml"));
+      const std::string saved((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (saved != config_text)
+        throw Error(dir_.root() + " was started with another configuration (see its config.yaml); resume with the same "
+                    "options or use another --run-dir");
+      const std::string set = dir_.latest_set();
+      dir_.prune_checkpoints(2);
+      dir_.repair_metrics();
+      nets::ModelMeta saved_meta;
+      session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(config_), config_.device, saved_meta);
+      saved_meta.template check_game<G>(set + "/model.ckpt");
+      buffer_.load(set + "/buffer.bin");
+      std::ifstream state_in(set + "/state.json");
+      try {
+        counters_ = RunCounters::from_json(nlohmann::json::parse(state_in));
+      } catch (const nlohmann::json::exception&) {
+        throw Error(set + "/state.json is damaged");
+      }
+      rng_.set_state(counters_.rng);
+      out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games << " games, "
+           << buffer_.size() << " positions in the buffer)" << std::endl;
+    } else {
+      // No complete checkpoint set: a new run (or one killed before its first checkpoint,
+      // which starts over).
+      dir_.repair_metrics();
+      write_text_atomically(dir_.path("config.yaml"), config_text);
+      session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
+      rng_.reseed(config_.seed);
+      out_ << "training " << G::kName << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
+      save_checkpoint();
+    }
+    base_elapsed_ = counters_.elapsed_seconds;
+    stats_.games = counters_.games;
+    stats_.positions = counters_.positions;
+  }
+
+  double elapsed() const {
+    return base_elapsed_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+  bool done() const {
+    return counters_.step >= config_.run_steps ||
+           (config_.run_minutes > 0 && elapsed() >= config_.run_minutes * 60.0);
+  }
+
+  void train_loop() {
+    inference_ = session_->make_inference(config_.device);
+    nets::NnEvaluator<G> evaluator(inference_);
+    GameRecordWriter& records = *records_;
+    network_step_ = counters_.step;
+    std::atomic<bool> stop{false};
+    std::vector<std::unique_ptr<SelfPlayWorker<G>>> workers;
+    for (int t = 0; t < config_.selfplay_threads; ++t)
+      workers.push_back(std::make_unique<SelfPlayWorker<G>>(config_, evaluator, buffer_, records, stats_,
+                                                            network_step_, rng_.next()));
+    tbb::task_arena arena(config_.selfplay_threads, 0);
+    tbb::task_group group;
+    arena.execute([&] {
+      for (auto& w : workers) group.run([&stop, worker = w.get()] { worker->run(stop); });
+    });
+    const bool tty = ::isatty(STDOUT_FILENO);
+    auto last_print = std::chrono::steady_clock::now();
+    const auto loop_start = std::chrono::steady_clock::now();
+    const std::int64_t games_at_start = stats_.games, evals_at_start = stats_.evaluations;
+    nets::RawBatch batch;
+    nets::StepLosses losses;
+    try {
+      while (!done()) {
+        const std::int64_t added = buffer_.added();
+        const bool ready = static_cast<std::int64_t>(buffer_.size()) >= config_.train_min_positions &&
+                           static_cast<double>((counters_.step + 1) * config_.train_batch_size) <=
+                               config_.train_reuse * static_cast<double>(added);
+        if (!ready) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        } else {
+          session_->set_learning_rate(learning_rate(config_, counters_.step));
+          buffer_.sample(config_.train_batch_size, rng_, config_.replay_symmetries, batch);
+          losses = session_->step(batch);
+          counters_.step = session_->steps();
+          if (counters_.step % config_.train_publish_every == 0) {
+            session_->publish_to(*inference_);
+            network_step_ = counters_.step;
+          }
+          if (counters_.step % config_.run_log_every == 0) log_metrics(losses, loop_start, games_at_start, evals_at_start);
+          if (counters_.step % config_.run_checkpoint_every == 0) save_checkpoint();
+          if (config_.eval_every > 0 && counters_.step % config_.eval_every == 0) evaluate();
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (tty && now - last_print > std::chrono::milliseconds(500)) {
+          print_progress(losses, loop_start, games_at_start, evals_at_start);
+          last_print = now;
+        }
+      }
+    } catch (...) {
+      stop = true;
+      arena.execute([&] { group.wait(); });
+      throw;
+    }
+    stop = true;
+    arena.execute([&] { group.wait(); });
+    if (tty) out_ << '\n';
+    const double worker_s = static_cast<double>(stats_.worker_nanoseconds.load()) * 1e-9;
+    const double nn_s = static_cast<double>(stats_.nn_nanoseconds.load()) * 1e-9;
+    if (worker_s > 0) {
+      nn_share_ = nn_s / worker_s;
+      out_ << std::fixed << std::setprecision(1) << "self-play time: network " << 100 * nn_share_
+           << "% (encode + forward + priors), search and rules " << 100 * (1 - nn_share_) << "%\n";
+    }
+    records.flush();
+  }
+
+  void log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                   std::int64_t games_at_start, std::int64_t evals_at_start) {
+    const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+    dir_.append_metrics({{"type", "train"},
+                         {"step", counters_.step},
+                         {"games", stats_.games.load()},
+                         {"positions", stats_.positions.load()},
+                         {"buffer", buffer_.size()},
+                         {"loss_policy", l.policy},
+                         {"loss_value", l.value},
+                         {"lr", learning_rate(config_, counters_.step)},
+                         {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
+                         {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
+                         {"elapsed_s", elapsed()}});
+    if (!::isatty(STDOUT_FILENO)) {
+      out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
+           << stats_.positions << std::fixed << std::setprecision(3) << "  loss " << l.policy << " / " << l.value
+           << std::setprecision(1) << "  " << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
+           << std::setprecision(0) << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  "
+           << std::setprecision(0) << elapsed() << " s" << std::endl;
+    }
+  }
+
+  void print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                      std::int64_t games_at_start, std::int64_t evals_at_start) {
+    const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+    double eta = (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
+    if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
+    std::ostringstream line;
+    line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
+         << stats_.positions << std::fixed << std::setprecision(2) << "  loss " << l.policy << "/" << l.value
+         << std::setprecision(1) << "  " << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
+         << std::setprecision(0) << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
+         << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
+         << static_cast<int>(std::max(0.0, eta)) % 60 << "s   ";
+    out_ << line.str() << std::flush;
+  }
+
+  void save_checkpoint() {
+    char name[32];
+    std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(counters_.step));
+    const std::string set = dir_.path(std::string("checkpoints/") + name);
+    std::filesystem::create_directories(set);
+    counters_.games = stats_.games;
+    counters_.positions = stats_.positions;
+    counters_.elapsed_seconds = elapsed();
+    counters_.rng = rng_.state();
+    if (records_) records_->flush();
+    session_->save_checkpoint(set + "/model.ckpt", meta_);
+    pause_for_crash_test();
+    buffer_.save(set + "/buffer.bin");
+    write_text_atomically(set + "/state.json", counters_.to_json().dump(2));
+    write_text_atomically(dir_.path("checkpoints/LATEST"), std::string(name) + "\n");
+    dir_.prune_checkpoints(2);
+  }
+
+  void evaluate() {
+    char name[32];
+    std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters_.step));
+    const std::string model_path = dir_.path(name);
+    session_->export_model(model_path, meta_);
+    auto current = nets::InferenceModel::load(model_path);
+    nlohmann::json line = {{"type", "eval"}, {"step", counters_.step}, {"model", name}};
+    const std::uint64_t seed = config_.seed * 31 + static_cast<std::uint64_t>(counters_.step);
+    if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
+      auto previous = nets::InferenceModel::load(dir_.path(counters_.previous_model));
+      const MatchScore s = play_matches<G>(network_agent<G>(current, config_.eval_simulations),
+                                           network_agent<G>(previous, config_.eval_simulations), config_.eval_games, seed);
+      line["vs_previous"] = s.score();
+      line["previous"] = counters_.previous_model;
+      if (s.score() >= 0.5) counters_.best_model = name;
+    } else {
+      counters_.best_model = name;
+    }
+    const MatchScore uct = play_matches<G>(network_agent<G>(current, config_.eval_simulations),
+                                           uct_agent<G>(config_.eval_baseline_simulations), config_.eval_games, seed + 7);
+    line["vs_uct"] = uct.score();
+    line["uct_simulations"] = config_.eval_baseline_simulations;
+    counters_.previous_model = name;
+    if (counters_.best_model == name)
+      std::filesystem::copy_file(model_path, dir_.path("models/best.pt"), std::filesystem::copy_options::overwrite_existing);
+    dir_.append_metrics(line);
+    out_ << (::isatty(STDOUT_FILENO) ? "\n" : "") << "evaluation at step " << counters_.step << ": " << line.dump() << std::endl;
+  }
+
+  TrainReport finish() {
+    TrainReport r;
+    r.trained = true;
+    r.final_model = dir_.path("models/final.pt");
+    session_->export_model(r.final_model, meta_);
+    if (config_.eval_final_games > 0) {
+      out_ << "final evaluation: " << config_.eval_final_simulations << " simulations vs random and vs UCT ("
+           << config_.eval_baseline_simulations << " rollouts), " << config_.eval_final_games << " games each\n";
+      auto model = nets::InferenceModel::load(r.final_model);
+      const std::uint64_t seed = config_.seed * 97 + 5;
+      r.vs_random = play_matches<G>(network_agent<G>(model, config_.eval_final_simulations), random_agent<G>(),
+                                    config_.eval_final_games, seed);
+      r.vs_uct = play_matches<G>(network_agent<G>(model, config_.eval_final_simulations),
+                                 uct_agent<G>(config_.eval_baseline_simulations), config_.eval_final_games, seed + 1);
+      dir_.append_metrics({{"type", "final"},
+                           {"step", counters_.step},
+                           {"model", "models/final.pt"},
+                           {"simulations", config_.eval_final_simulations},
+                           {"vs_random", r.vs_random.score()},
+                           {"vs_uct", r.vs_uct.score()},
+                           {"uct_simulations", config_.eval_baseline_simulations},
+                           {"games", config_.eval_final_games},
+                           {"nn_share_of_selfplay", nn_share_}});
+    }
+    counters_.finished = true;
+    counters_.elapsed_seconds = elapsed();
+    write_text_atomically(dir_.latest_set() + "/state.json", counters_.to_json().dump(2));
+    return r;
+  }
+
+  TrainConfig config_;
+  RunDir dir_;
+  std::ostream& out_;
+  nets::ModelMeta meta_;
+  ReplayBuffer<G> buffer_;
+  std::unique_ptr<nets::TrainingSession> session_;
+  std::shared_ptr<nets::InferenceModel> inference_;
+  std::unique_ptr<GameRecordWriter> records_;
+  SelfPlayStats stats_;
+  std::atomic<std::int64_t> network_step_{0};
+  RunCounters counters_;
+  Rng rng_{1};
+  double base_elapsed_ = 0;
+  double nn_share_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace azg::trainer
