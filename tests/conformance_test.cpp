@@ -1,6 +1,7 @@
 // Every game joins the conformance suite with one line.
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
+#include "env/truchet/truchet.hpp"
 #include "tests/conformance/conformance.hpp"
 #include "tests/games/chance_pig.hpp"
 #include "tests/games/tictactoe.hpp"
@@ -11,5 +12,6 @@ INSTANTIATE_TYPED_TEST_SUITE_P(TicTacToe, Conformance, ::testing::Types<testgame
 INSTANTIATE_TYPED_TEST_SUITE_P(ChancePig, Conformance, ::testing::Types<testgames::ChancePig>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Lignes, Conformance, ::testing::Types<Lignes>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Imbriqua, Conformance, ::testing::Types<Imbriqua>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Truchet, Conformance, ::testing::Types<Truchet>);
 
 }  // namespace azg::testing

@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
-# The main job: sets up (when needed), builds, then runs azg's demo for every game:
-# a random game record and the single-thread environment benchmark.
+# The main job: sets up (when needed), builds, then trains the default game (Imbriqua)
+# with its default CPU config (about 12 minutes of training on 2 cores, then a final
+# evaluation) and prints where the exported model is and how it scored. Re-running it
+# after an interruption resumes the run; extra arguments go to `azg train`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 bash tools/build.sh
-azg=build/bin/azg
-for game in $("$azg" games); do
-  echo "== $game: a random game"
-  "$azg" play-random --game "$game" --seed 1
-  echo "== $game: environment benchmark"
-  "$azg" bench env --game "$game" --seconds 2
-done
+exec build/bin/azg train --config configs/imbriqua.yaml --run-dir runs/imbriqua "$@"

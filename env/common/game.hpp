@@ -93,6 +93,8 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   symmetry   kNumSymmetries (>= 1; 0 is the identity); symmetric(s) -> the transformed
 //              state; symmetric_action(s, a) -> the image of a legal action a, legal in
 //              symmetric(s).
+//              Optional: symmetry_swaps_players(s) -> true when symmetry s also exchanges
+//              the players' roles (then to_act() and the outcome are mirrored too).
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
 template <class G>
 concept Game =

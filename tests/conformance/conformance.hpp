@@ -29,6 +29,19 @@ struct ConformanceBudget {
 
 template <class G>
 class Conformance : public ::testing::Test {};
+
+// Symmetry s of G exchanges the players' roles (Truchet's top-bottom flip).
+template <class G>
+constexpr bool swaps_players(int s) {
+  if constexpr (requires { G::symmetry_swaps_players(0); }) return G::symmetry_swaps_players(s);
+  else return false;
+}
+
+inline Player image_player(Player p, bool swap) { return swap && p != Player::kChance ? opponent(p) : p; }
+inline Outcome image_outcome(Outcome o, bool swap) {
+  if (!swap || o == Outcome::kDraw) return o;
+  return o == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+}
 TYPED_TEST_SUITE_P(Conformance);
 
 template <Game G>
@@ -105,7 +118,8 @@ void check_position(const G& g, bool check_symmetries) {
   if (!check_symmetries) return;
   for (int s = 1; s < G::kNumSymmetries; ++s) {
     const G t = g.symmetric(s);
-    ASSERT_EQ(t.to_act(), g.to_act());
+    const bool swap = swaps_players<G>(s);
+    ASSERT_EQ(t.to_act(), image_player(g.to_act(), swap));
     ActionListFor<G> image_actions;
     t.legal_actions(image_actions);
     std::set<Action> image(image_actions.begin(), image_actions.end());
@@ -123,7 +137,7 @@ void check_position(const G& g, bool check_symmetries) {
     image_after.apply(g.symmetric_action(s, actions[0]));
     ASSERT_EQ(after.is_terminal(), image_after.is_terminal());
     if (after.is_terminal()) {
-      ASSERT_EQ(after.outcome(), image_after.outcome());
+      ASSERT_EQ(image_outcome(after.outcome(), swap), image_after.outcome());
     } else {
       ASSERT_EQ(after.symmetric(s).hash(), image_after.hash());
     }

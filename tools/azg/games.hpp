@@ -2,10 +2,11 @@
 // The product games, in the order `azg games` lists them. Adding a game is one entry here.
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
+#include "env/truchet/truchet.hpp"
 #include "tools/azg/registry.hpp"
 
 namespace azg {
 
-inline constexpr GameList<Imbriqua, Lignes> kGames{};
+inline constexpr GameList<Imbriqua, Truchet, Lignes> kGames{};
 
 }  // namespace azg
