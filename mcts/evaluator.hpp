@@ -69,15 +69,20 @@ class Evaluator {
   virtual void evaluate(EvalBatch<G>& batch) = 0;
 };
 
+template <Game G>
+void set_uniform_priors(EvalBatch<G>& batch, std::size_t i) {
+  const auto priors = batch.priors(i);
+  const float p = 1.0f / static_cast<float>(priors.size());
+  for (float& x : priors) x = p;
+}
+
 // Equal priors, value 0: measures the search itself.
 template <Game G>
 class UniformEvaluator final : public Evaluator<G> {
  public:
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      const auto priors = batch.priors(i);
-      const float p = 1.0f / static_cast<float>(priors.size());
-      for (float& x : priors) x = p;
+      set_uniform_priors(batch, i);
       batch.value(i) = 0.0f;
     }
   }
@@ -90,9 +95,7 @@ class RolloutEvaluator final : public Evaluator<G> {
  public:
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      const auto priors = batch.priors(i);
-      const float p = 1.0f / static_cast<float>(priors.size());
-      for (float& x : priors) x = p;
+      set_uniform_priors(batch, i);
       Rng rng(batch.seed(i));
       G state = batch.state(i);
       const Player me = state.to_act();

@@ -47,6 +47,9 @@ check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
 check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
 check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"
 check malformed-action 2 "action 0 'Q1': malformed" -- "$azg" legal --game lignes --moves "Q1"
+check truchet-perft 0 '^81$' -- "$azg" perft --game truchet --setup 0000000000000000000000000000000000000000000000000 --depth 1
+check truchet-bad-setup 2 "49 characters 0/1" -- "$azg" show --game truchet --setup 0120
+check truchet-record-has-setup 0 'setup [01]{49}' -- "$azg" play-random --game truchet --seed 2
 check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101
 check missing-depth 2 "depth" -- "$azg" perft --game lignes
 check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1

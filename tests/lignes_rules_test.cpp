@@ -1,6 +1,8 @@
 // Lignes rules, clause by clause, on hand-built positions (../shared/rules/lignes.md).
 #include <gtest/gtest.h>
 
+#include "tests/test_util.hpp"
+
 #include <algorithm>
 #include <set>
 #include <string>
@@ -14,17 +16,9 @@ namespace {
 
 using Phase = Lignes::Phase;
 
-std::set<std::string> legal(const Lignes& g) {
-  FixedList<Action, Lignes::kMaxActions> actions;
-  g.legal_actions(actions);
-  std::set<std::string> out;
-  for (const Action a : actions) out.insert(g.action_to_string(a));
-  return out;
-}
-
 std::set<std::string> moves_of(const Lignes& g) {
   std::set<std::string> out;
-  for (const auto& s : legal(g))
+  for (const auto& s : legal_set(g))
     if (s[0] == 'M') out.insert(s);
   return out;
 }
@@ -34,13 +28,13 @@ Lignes light_to_move(std::string_view diagram, int x0 = 0, int y0 = 0) {
 }
 
 TEST(LignesRules, FirstPawnOnlyAtTheOrigin) {
-  EXPECT_EQ(legal(Lignes{}), (std::set<std::string>{"P0,0"}));
+  EXPECT_EQ(legal_set(Lignes{}), (std::set<std::string>{"P0,0"}));
   EXPECT_THROW(replay(Lignes{}, {"P1,0"}), Error);
 }
 
 TEST(LignesRules, PlacementsTouchASideNeverOnlyACorner) {
   const Lignes g = replay(Lignes{}, {"P0,0", "P1,0"});
-  EXPECT_EQ(legal(g), (std::set<std::string>{"P-1,0", "P2,0", "P0,1", "P1,1", "P0,-1", "P1,-1"}));
+  EXPECT_EQ(legal_set(g), (std::set<std::string>{"P-1,0", "P2,0", "P0,1", "P1,1", "P0,-1", "P1,-1"}));
   EXPECT_THROW(replay(g, {"P2,1"}), Error);  // corner contact only
 }
 
@@ -112,12 +106,12 @@ TEST(LignesRules, CaptureOfferedWithAFillAndTheFillEntersTheHole) {
   Lignes g = replay(light_to_move(kCapture), {"M2,3E"});
   ASSERT_EQ(g.phase(), Phase::kCapture);
   EXPECT_EQ(g.to_act(), Player::kP0);
-  EXPECT_EQ(legal(g), (std::set<std::string>{"pass", "X1,1"}));
+  EXPECT_EQ(legal_set(g), (std::set<std::string>{"pass", "X1,1"}));
   g = replay(g, {"X1,1"});
   EXPECT_EQ(g.phase(), Phase::kFill);
   EXPECT_EQ(g.pawn_at(1, 1), -1);
   EXPECT_EQ(g.captures(0), 1);
-  EXPECT_EQ(legal(g), (std::set<std::string>{"M2,1W"}));
+  EXPECT_EQ(legal_set(g), (std::set<std::string>{"M2,1W"}));
   g = replay(g, {"M2,1W"});
   EXPECT_EQ(g.pawn_at(1, 1), 0);
   EXPECT_EQ(g.pawn_at(3, 1), -1);
@@ -155,9 +149,9 @@ TEST(LignesRules, CountRuleAppliesToTheFill) {
 TEST(LignesRules, OneCapturePerTurn) {
   // Two Dark pawns are surrounded, each with a fill; the turn ends after one.
   Lignes g = replay(light_to_move(".LL.../.LLL../LDLDLL/.L.L.."), {"M2,3E"});
-  ASSERT_EQ(legal(g), (std::set<std::string>{"pass", "X1,1", "X3,1"}));
+  ASSERT_EQ(legal_set(g), (std::set<std::string>{"pass", "X1,1", "X3,1"}));
   g = replay(g, {"X3,1"});
-  EXPECT_EQ(legal(g), (std::set<std::string>{"M2,1E", "M3,2S", "M4,1W"}));
+  EXPECT_EQ(legal_set(g), (std::set<std::string>{"M2,1E", "M3,2S", "M4,1W"}));
   g = replay(g, {"M4,1W"});
   EXPECT_EQ(g.to_act(), Player::kP1);
   EXPECT_EQ(g.phase(), Phase::kPlace);
@@ -171,7 +165,7 @@ TEST(LignesRules, NoMoveAfterPlacementLosesAtOnce) {
   const Lignes lost = replay(g, {"P0,1"});
   ASSERT_TRUE(lost.is_terminal());
   EXPECT_EQ(lost.outcome(), Outcome::kP1Win);
-  EXPECT_TRUE(legal(lost).empty());
+  EXPECT_TRUE(legal_set(lost).empty());
   // Placing east of the L makes D D L L: 2 v 2, a legal move, the game goes on.
   const Lignes alive = replay(g, {"P3,0"});
   EXPECT_FALSE(alive.is_terminal());
@@ -207,11 +201,11 @@ TEST(LignesRules, TheWindowNeverRefusesAnAction) {
     Lignes east = Lignes::from_diagram("LL", d, d, 9, 0, Phase::kMove);
     east = replay(east, {"M" + std::to_string(d + 1) + "," + std::to_string(d) + "E"});
     EXPECT_EQ(east.pawn_at(d + 2, d), 0);
-    EXPECT_TRUE(legal(east).count("P" + std::to_string(d + 3) + "," + std::to_string(d)));
+    EXPECT_TRUE(legal_set(east).count("P" + std::to_string(d + 3) + "," + std::to_string(d)));
     Lignes south = Lignes::from_diagram("L/L", d, d, 9, 0, Phase::kMove);
     south = replay(south, {"M" + std::to_string(d) + "," + std::to_string(d) + "S"});
     EXPECT_EQ(south.pawn_at(d, d - 1), 0);
-    EXPECT_TRUE(legal(south).count("P" + std::to_string(d) + "," + std::to_string(d - 2)));
+    EXPECT_TRUE(legal_set(south).count("P" + std::to_string(d) + "," + std::to_string(d - 2)));
   }
 }
 

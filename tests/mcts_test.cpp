@@ -13,6 +13,7 @@
 #include "mcts/driver.hpp"
 #include "mcts/search.hpp"
 #include "tests/games/chance_pig.hpp"
+#include "tests/games/chance_pig_solver.hpp"
 #include "tests/games/tictactoe.hpp"
 
 namespace azg::mcts {
@@ -69,36 +70,6 @@ TEST(Mcts, TicTacToeOpeningIsNearADraw) {
   EXPECT_NEAR(r.value, 0.0f, 0.15f);
 }
 
-// Exact value of a ChancePig position for `viewer` (expectimax over the whole game).
-double exact(const ChancePig& g, Player viewer, std::map<std::uint64_t, double>& memo) {
-  if (g.is_terminal()) return outcome_value(g.outcome(), viewer);
-  const std::uint64_t key = g.hash() * 2 + index_of(viewer);
-  if (auto it = memo.find(key); it != memo.end()) return it->second;
-  double v;
-  if (g.to_act() == Player::kChance) {
-    FixedList<ChanceOutcome, ChancePig::kMaxActions> outcomes;
-    g.chance_outcomes(outcomes);
-    v = 0;
-    for (const auto& o : outcomes) {
-      ChancePig c = g;
-      c.apply(o.action);
-      v += o.probability * exact(c, viewer, memo);
-    }
-  } else {
-    FixedList<Action, ChancePig::kMaxActions> actions;
-    g.legal_actions(actions);
-    const double sign = g.to_act() == viewer ? 1 : -1;
-    v = -1e9;
-    for (const Action a : actions) {
-      ChancePig c = g;
-      c.apply(a);
-      v = std::max(v, sign * exact(c, viewer, memo));
-    }
-    v *= sign;
-  }
-  return memo[key] = v;
-}
-
 TEST(Mcts, ChanceRootValueMatchesTheExactExpectation) {
   // Late in the game the tree is small enough for the search to converge: two turns left,
   // player 0 leads 6 to 4 and is about to bet.
@@ -107,7 +78,7 @@ TEST(Mcts, ChanceRootValueMatchesTheExactExpectation) {
                                            "hold", "allow"});
   ASSERT_EQ(g.to_act(), Player::kP0);
   std::map<std::uint64_t, double> memo;
-  const double truth = exact(g, Player::kP0, memo);
+  const double truth = testgames::solve_exactly(g, Player::kP0, memo);
   EXPECT_GT(truth, -0.9) << "not a foregone conclusion";
   EXPECT_LT(truth, 0.9) << "not a foregone conclusion";
   UniformEvaluator<ChancePig> uniform;

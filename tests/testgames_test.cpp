@@ -6,6 +6,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
 #include "tests/games/chance_pig.hpp"
+#include "tests/games/chance_pig_solver.hpp"
 #include "tests/games/tictactoe.hpp"
 
 namespace azg::testgames {
@@ -26,38 +27,6 @@ TEST(TicTacToe, WinsAndDraws) {
   EXPECT_EQ(draw.outcome(), Outcome::kDraw);
   EXPECT_THROW(replay(TicTacToe{}, {"a1", "a1"}), Error);
   EXPECT_THROW(replay(win, {"c3"}), Error);  // the game is over
-}
-
-// Exact value of a ChancePig position for the player to act at the root: expectation
-// over chance, each player maximising his own value (zero-sum).
-double solve(const ChancePig& g, std::map<std::uint64_t, double>& memo, Player viewer) {
-  if (g.is_terminal()) return outcome_value(g.outcome(), viewer);
-  const std::uint64_t key = g.hash() * 3 + index_of(viewer);
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  double value;
-  if (g.to_act() == Player::kChance) {
-    FixedList<ChanceOutcome, ChancePig::kMaxActions> outcomes;
-    g.chance_outcomes(outcomes);
-    value = 0;
-    for (const auto& o : outcomes) {
-      ChancePig child = g;
-      child.apply(o.action);
-      value += o.probability * solve(child, memo, viewer);
-    }
-  } else {
-    FixedList<Action, ChancePig::kMaxActions> actions;
-    g.legal_actions(actions);
-    const double sign = g.to_act() == viewer ? 1.0 : -1.0;
-    value = -2;
-    for (const Action a : actions) {
-      ChancePig child = g;
-      child.apply(a);
-      value = std::max(value, sign * solve(child, memo, viewer));
-    }
-    value *= sign;
-  }
-  memo[key] = value;
-  return value;
 }
 
 TEST(ChancePig, TurnStructureAndWhoActs) {
@@ -86,10 +55,10 @@ TEST(ChancePig, ExactSolutionIsAFixedNumber) {
   // A regression figure for the rules (and later the exact target of the chance-node
   // search test): the solved value changes if any rule changes.
   std::map<std::uint64_t, double> memo;
-  const double v = solve(ChancePig{}, memo, Player::kP0);
+  const double v = solve_exactly(ChancePig{}, Player::kP0, memo);
   EXPECT_NEAR(v, 1.0 / 192.0, 1e-12);
   std::map<std::uint64_t, double> memo_p1;
-  EXPECT_NEAR(solve(ChancePig{}, memo_p1, Player::kP1), -v, 1e-12) << "zero-sum";
+  EXPECT_NEAR(solve_exactly(ChancePig{}, Player::kP1, memo_p1), -v, 1e-12) << "zero-sum";
 }
 
 }  // namespace

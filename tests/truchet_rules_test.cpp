@@ -1,6 +1,8 @@
 // Truchet rules, clause by clause, on hand-built positions (../shared/rules/truchet.md).
 #include <gtest/gtest.h>
 
+#include "tests/test_util.hpp"
+
 #include <set>
 #include <string>
 
@@ -15,17 +17,9 @@ using Strings = std::set<std::string>;
 using Phase = Truchet::Phase;
 const std::string kZeros(49, '0');  // every tile "/": rivers run south-west to north-east
 
-Strings legal(const Truchet& g) {
-  FixedList<Action, Truchet::kMaxActions> actions;
-  g.legal_actions(actions);
-  Strings out;
-  for (const Action a : actions) out.insert(g.action_to_string(a));
-  return out;
-}
-
 Strings with_prefix(const Truchet& g, const std::string& prefix) {
   Strings out;
-  for (const auto& s : legal(g))
+  for (const auto& s : legal_set(g))
     if (s.rfind(prefix, 0) == 0) out.insert(s);
   return out;
 }
@@ -54,7 +48,7 @@ TEST(TruchetRules, SplitsShareAllChipsOverTwoToFourNeighbours) {
   // d4:L3; e4 is Light's own (no destination), d3:D2 needs 2 or more, c4:D1 needs 1.
   const Truchet g = Truchet::from_stacks("d4:L3 e4:L1 d3:D2 c4:D1 h8:D1", kZeros, 0);
   EXPECT_EQ(with_prefix(g, "d4/"), (Strings{"d4/N1S2", "d4/N1W2", "d4/N2W1", "d4/S2W1"}));
-  EXPECT_FALSE(g.parse_action("d4/N3").has_value() && legal(g).count("d4/N3")) << "one destination is no split";
+  EXPECT_FALSE(g.parse_action("d4/N3").has_value() && legal_set(g).count("d4/N3")) << "one destination is no split";
   const Truchet after = replay(g, {"d4/S2W1"});
   EXPECT_EQ(after.colour_at(sq("d4")), -1);
   EXPECT_EQ(after.colour_at(sq("d3")), 0);
@@ -83,22 +77,22 @@ TEST(TruchetRules, AfterARiverMoveOnlyTheMovedStackSplitsOrMerges) {
   // b2 and d2 could merge onto c2, but after c6-b5 (an unrelated stack) only the moved
   // stack may act: merges onto b6 or c5? none has a second source; done is offered.
   const Truchet g = Truchet::from_stacks("b2:L1 d2:L1 c6:L2 h8:D1", kZeros, 0);
-  EXPECT_TRUE(legal(g).count("c2<EW"));
+  EXPECT_TRUE(legal_set(g).count("c2<EW"));
   const Truchet after = replay(g, {"c6-b5"});
   EXPECT_EQ(after.phase(), Phase::kAfterRiver);
-  EXPECT_EQ(legal(after), (Strings{"done", "b5/N1E1", "b5/N1S1", "b5/N1W1", "b5/E1S1", "b5/E1W1", "b5/S1W1"}));
+  EXPECT_EQ(legal_set(after), (Strings{"done", "b5/N1E1", "b5/N1S1", "b5/N1W1", "b5/E1S1", "b5/E1W1", "b5/S1W1"}));
   // With a partner next to the landing square, merges must include the moved stack.
   const Truchet partner = replay(Truchet::from_stacks("b2:L1 d2:L1 c6:L1 a4:L1 h8:D1", kZeros, 0), {"c6-b5"});
   EXPECT_EQ(with_prefix(partner, "a5<"), (Strings{"a5<ES"}));
-  EXPECT_FALSE(legal(partner).count("c2<EW"));
+  EXPECT_FALSE(legal_set(partner).count("c2<EW"));
 }
 
 TEST(TruchetRules, FlipsOnlyOnEmptyTilesAndThenAStackAction) {
   const Truchet g = Truchet::from_stacks("a1:L1 h8:D1", kZeros, 0);
   // Every tile except a1 (corner a1 taken) and g7 (corner h8 taken) can flip.
   EXPECT_EQ(with_prefix(g, "F").size(), 47u);
-  EXPECT_FALSE(legal(g).count("Fa1"));
-  EXPECT_FALSE(legal(g).count("Fg7"));
+  EXPECT_FALSE(legal_set(g).count("Fa1"));
+  EXPECT_FALSE(legal_set(g).count("Fg7"));
   const Truchet flipped = replay(g, {"Fb2"});
   EXPECT_EQ(flipped.phase(), Phase::kAfterFlip);
   EXPECT_TRUE(with_prefix(flipped, "F").empty()) << "one flip per turn";

@@ -49,6 +49,8 @@ const std::vector<AnyField>& fields() {
                     "cap on samples per new position: steps x batch <= reuse x positions generated"},
       Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training"},
       Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play"},
+      Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
+                    "value target = (1 - mix) x game result + mix x the search's root value (noisy games)"},
       Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept"},
       Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
       Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads"},
@@ -194,6 +196,7 @@ void TrainConfig::validate() const {
   require(optim_lr > 0 && optim_lr_final > 0, "learning rates must be positive");
   require(train_batch_size >= 1 && train_reuse > 0 && train_min_positions >= 0 && train_publish_every >= 1,
           "train.* values must be positive");
+  require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,
           "selfplay threads, games and leaves must be positive");

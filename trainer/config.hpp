@@ -35,6 +35,7 @@ struct TrainConfig {
   double train_reuse;
   int train_min_positions;
   int train_publish_every;
+  double train_value_mix;
   // replay buffer
   int replay_capacity;
   bool replay_symmetries;

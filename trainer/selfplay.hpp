@@ -103,6 +103,7 @@ class SelfPlayWorker {
     std::unique_ptr<mcts::Search<G>> search;
     std::vector<Position<G>> positions;
     std::vector<Player> players;
+    std::vector<float> root_values;  // the search's value for the player to act
     GameRecord record;
     int decisions = 0;
     bool full = true;
@@ -112,6 +113,7 @@ class SelfPlayWorker {
     slot.state = G::random_setup(rng_);
     slot.positions.clear();
     slot.players.clear();
+    slot.root_values.clear();
     slot.record = GameRecord{};
     slot.record.setup = slot.state.setup_string();
     slot.decisions = 0;
@@ -141,6 +143,7 @@ class SelfPlayWorker {
       for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
     slot.positions.push_back(std::move(p));
     slot.players.push_back(slot.state.to_act());
+    slot.root_values.push_back(r.value);
     // Early moves follow the visit counts at a temperature (PUCT) or the Gumbel sample;
     // later ones the best move.
     Action a = r.best;
@@ -153,7 +156,9 @@ class SelfPlayWorker {
   void finish(Slot& slot) {
     slot.record.outcome = slot.state.outcome();
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
-      slot.positions[i].value = outcome_value(slot.record.outcome, slot.players[i]);
+      const float z = outcome_value(slot.record.outcome, slot.players[i]);
+      const float mix = static_cast<float>(config_.train_value_mix);
+      slot.positions[i].value = (1.0f - mix) * z + mix * slot.root_values[i];
       buffer_.add(std::move(slot.positions[i]));
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());

@@ -108,6 +108,8 @@ class Lignes {
   // which that pawn has already been removed; same early-exit contract.
   template <class Emit>
   bool for_each_fill_move(int row, int col, Emit&& emit) const;
+  template <class Emit>
+  bool for_each_capture(Emit&& emit) const;
   bool has_capture() const;
   bool capture_has_fill(int row, int col) const;
   bool connected(const Rows& occ) const;

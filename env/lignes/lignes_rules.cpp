@@ -328,7 +328,9 @@ bool Lignes::capture_has_fill(int row, int col) const {
   return for_each_fill_move(row, col, [](Action) { return true; });
 }
 
-bool Lignes::has_capture() const {
+template <class Emit>
+bool Lignes::for_each_capture(Emit&& emit) const {
+  // Opponent pawns with the mover's pawns on all four sides, and a fill move after removal.
   const Rows& own = pawns_[mover_];
   const Rows& opp = pawns_[mover_ ^ 1];
   for (int r = row_lo_; r <= row_hi_; ++r) {
@@ -336,10 +338,14 @@ bool Lignes::has_capture() const {
     while (surrounded) {
       const int c = std::countr_zero(surrounded);
       surrounded &= surrounded - 1;
-      if (capture_has_fill(r, c)) return true;
+      if (capture_has_fill(r, c) && emit(make_action(kCaptureKind, c + origin_x_, r + origin_y_))) return true;
     }
   }
   return false;
+}
+
+bool Lignes::has_capture() const {
+  return for_each_capture([](Action) { return true; });
 }
 
 void Lignes::legal_actions(FixedList<Action, kMaxActions>& out) const {
@@ -370,16 +376,10 @@ void Lignes::legal_actions(FixedList<Action, kMaxActions>& out) const {
       return;
     case Phase::kCapture: {
       out.push_back(kPass);
-      const Rows& own = pawns_[mover_];
-      const Rows& opp = pawns_[mover_ ^ 1];
-      for (int r = row_lo_; r <= row_hi_; ++r) {
-        std::uint64_t surrounded = opp[r] & (own[r] << 1) & (own[r] >> 1) & own[r - 1] & own[r + 1];
-        while (surrounded) {
-          const int c = std::countr_zero(surrounded);
-          surrounded &= surrounded - 1;
-          if (capture_has_fill(r, c)) out.push_back(make_action(kCaptureKind, c + origin_x_, r + origin_y_));
-        }
-      }
+      for_each_capture([&](Action a) {
+        out.push_back(a);
+        return false;
+      });
       return;
     }
     case Phase::kFill:

@@ -98,9 +98,13 @@ class Truchet {
   void set_tiles(std::uint64_t tiles);
   void toggle_tile(int tile);
   std::uint64_t river_reach(int from) const;
+  std::uint64_t river_reach(int from, std::uint64_t ne_links, std::uint64_t se_links) const;
+  bool has_split_or_merge() const;
   // Stack actions of the mover (after a river move: of the moved stack, plus done).
   template <class Emit>
   bool for_each_stack_action(Emit&& emit) const;
+  template <class Emit>
+  bool for_each_split_or_merge(Emit&& emit) const;
   template <class Emit>
   bool for_each_split(int from, Emit&& emit) const;
   template <class Emit>

@@ -5,7 +5,7 @@
 //   8 tile bits (1 = "\"), at each tile's SW corner   9 the 49 tile positions
 //   10 the bases the player to act must take          11 his own bases
 //   12..14 phase: start, after a flip, after a river move   15 the moved stack
-//   16 repetitions of this turn-start position / 3     17 completed turns / 300
+//   16 repetitions of this turn-start position / 3 (start of turn only)   17 turns / 300
 //   18 ones      19 junctions of the colour the player to act started on
 // Policy: flips (49) | river moves from x to (64 x 64) | splits junction x pattern
 // (64 x 53) | merges centre x source set (64 x 11) | done.
@@ -59,7 +59,7 @@ void Truchet::encode(std::span<float> out) const {
   set_bits(out, 11, me == 0 ? kLightBases : kDarkBases);
   fill(out, 12 + static_cast<int>(phase_), 1.0f);
   if (phase_ == Phase::kAfterRiver) out[15 * 64 + moved_] = 1.0f;
-  fill(out, 16, static_cast<float>(repetitions()) / 3.0f);
+  if (phase_ == Phase::kStart) fill(out, 16, static_cast<float>(repetitions()) / 3.0f);
   fill(out, 17, static_cast<float>(turn_) / kTurnCap);
   fill(out, 18, 1.0f);
   set_bits(out, 19, me == 0 ? kLightJunctions : ~kLightJunctions);
@@ -116,7 +116,7 @@ Truchet Truchet::symmetric(int s) const {
 std::uint64_t Truchet::hash() const {
   const std::uint64_t fields = static_cast<std::uint64_t>(phase_) | static_cast<std::uint64_t>(moved_ + 1) << 4 |
                                static_cast<std::uint64_t>(turn_) << 12 |
-                               static_cast<std::uint64_t>(repetitions()) << 24 |
+                               static_cast<std::uint64_t>(phase_ == Phase::kStart ? repetitions() : 0) << 24 |
                                static_cast<std::uint64_t>(terminal_) << 28;
   return turn_start_hash() ^ ((fields + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull);
 }

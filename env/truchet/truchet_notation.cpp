@@ -114,7 +114,9 @@ std::string Truchet::render() const {
   s += "   a   b   c   d   e   f   g   h\n";
   s += "bases: Dark's a1 c1 e1 g1, Light's a8 c8 e8 g8; junctions with x+y even are dark\n";
   s += "turn " + std::to_string(turn_ + 1) + " (" + std::to_string(turn_) + " completed, cap " +
-       std::to_string(kTurnCap) + "), position seen " + std::to_string(repetitions()) + " time(s)\n";
+       std::to_string(kTurnCap) + ")";
+  if (phase_ == Phase::kStart && !terminal_) s += ", this position seen " + std::to_string(repetitions()) + " time(s)";
+  s += "\n";
   if (terminal_) return s + "result: " + std::string(outcome_string(outcome_)) + "\n";
   s += std::string("to act: ") + (mover_ == 0 ? "Light (player 0)" : "Dark (player 1)") + "\n";
   switch (phase_) {

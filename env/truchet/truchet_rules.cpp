@@ -83,14 +83,26 @@ void Truchet::set_tiles(std::uint64_t tiles) {
   }
 }
 
-void Truchet::toggle_tile(int t) { set_tiles(tiles_ ^ (std::uint64_t{1} << t)); }
+// A tile's two diagonals: "/" links its SW corner, "\" its NW corner.
+static std::uint64_t sw_corner(int t) { return bit(square(t % 7, t / 7)); }
+static std::uint64_t nw_corner(int t) { return bit(square(t % 7, t / 7 + 1)); }
 
-std::uint64_t Truchet::river_reach(int from) const {
+void Truchet::toggle_tile(int t) {
+  const int old = static_cast<int>(tiles_ >> t & 1);
+  zobrist_ ^= kKeys.tile[t][old] ^ kKeys.tile[t][old ^ 1];
+  tiles_ ^= std::uint64_t{1} << t;
+  ne_links_ ^= sw_corner(t);
+  se_links_ ^= nw_corner(t);
+}
+
+std::uint64_t Truchet::river_reach(int from) const { return river_reach(from, ne_links_, se_links_); }
+
+std::uint64_t Truchet::river_reach(int from, std::uint64_t ne_links, std::uint64_t se_links) const {
   const std::uint64_t empty = ~occupied();
   std::uint64_t visited = bit(from), frontier = visited;
   for (;;) {
-    std::uint64_t next = shift(frontier & ne_links_, kNE) | (shift(frontier, kSW) & ne_links_) |
-                         shift(frontier & se_links_, kSE) | (shift(frontier, kNW) & se_links_);
+    std::uint64_t next = shift(frontier & ne_links, kNE) | (shift(frontier, kSW) & ne_links) |
+                         shift(frontier & se_links, kSE) | (shift(frontier, kNW) & se_links);
     next &= empty & ~visited;
     if (!next) return visited & ~bit(from);
     visited |= next;
@@ -160,6 +172,12 @@ bool Truchet::for_each_stack_action(Emit&& emit) const {
     for (std::uint64_t to = river_reach(from); to;)
       if (emit(make_action(kRiverKind, from, pop_lsb(to)))) return true;
   }
+  return for_each_split_or_merge(emit);
+}
+
+template <class Emit>
+bool Truchet::for_each_split_or_merge(Emit&& emit) const {
+  const std::uint64_t own = colour_[mover_];
   for (std::uint64_t b = own & (height_bits_[0] | height_bits_[1]); b;)
     if (for_each_split(pop_lsb(b), emit)) return true;
   // Merge centres: junctions without own chips that touch two or more own stacks.
@@ -174,6 +192,10 @@ bool Truchet::has_stack_action() const {
   return for_each_stack_action([](Action) { return true; });
 }
 
+bool Truchet::has_split_or_merge() const {
+  return for_each_split_or_merge([](Action) { return true; });
+}
+
 void Truchet::legal_actions(FixedList<Action, kMaxActions>& out) const {
   out.clear();
   if (terminal_) return;
@@ -182,16 +204,18 @@ void Truchet::legal_actions(FixedList<Action, kMaxActions>& out) const {
     return false;
   };
   if (phase_ == Phase::kStart) {
-    // Flips: tiles whose four corners are empty, when a stack action follows.
+    // Flips: tiles whose four corners are empty, when a stack action follows. Splits and
+    // merges do not depend on the tiles; river moves are re-checked with the flipped links.
     const std::uint64_t empty = ~occupied();
     const std::uint64_t corners_empty = empty & shift(empty, kW) & shift(empty, kS) & shift(empty, kSW);
+    const bool split_or_merge = has_split_or_merge();
     for (std::uint64_t b = corners_empty & kTileCorners; b;) {
       const int sw = pop_lsb(b);
       const int t = rank_of(sw) * 7 + file_of(sw);
-      Truchet flipped = *this;
-      flipped.toggle_tile(t);
-      flipped.phase_ = Phase::kAfterFlip;
-      if (flipped.has_stack_action()) out.push_back(make_action(kFlipKind, t));
+      bool river = false;
+      for (std::uint64_t own = colour_[mover_]; own && !split_or_merge && !river;)
+        river = river_reach(pop_lsb(own), ne_links_ ^ sw_corner(t), se_links_ ^ nw_corner(t)) != 0;
+      if (split_or_merge || river) out.push_back(make_action(kFlipKind, t));
     }
   }
   for_each_stack_action(push);

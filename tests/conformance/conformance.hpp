@@ -14,6 +14,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
 #include "env/common/random_play.hpp"
+#include "tests/test_util.hpp"
 
 namespace azg::testing {
 
@@ -44,14 +45,6 @@ inline Outcome image_outcome(Outcome o, bool swap) {
 }
 TYPED_TEST_SUITE_P(Conformance);
 
-template <Game G>
-std::vector<std::string> legal_strings(const G& g) {
-  ActionListFor<G> actions;
-  g.legal_actions(actions);
-  std::vector<std::string> out;
-  for (const Action a : actions) out.push_back(g.action_to_string(a));
-  return out;
-}
 
 // Checks every per-position property; returns false (with gtest failures) on a violation.
 template <Game G>
@@ -173,16 +166,11 @@ TYPED_TEST_P(Conformance, PerftIsTheSumOfChildrenPerft) {
     G g = G::random_setup(rng);
     for (int step = 0; !g.is_terminal(); ++step) {
       if (step % 7 == 0) {
-        ActionListFor<G> actions;
-        g.legal_actions(actions);
+        const auto children = perft_divide(g, Budget::kPerftDepth);
         std::uint64_t sum = 0;
-        for (const Action a : actions) {
-          G child = g;
-          child.apply(a);
-          sum += perft(child, Budget::kPerftDepth - 1);
-        }
+        for (const auto& [a, n] : children) sum += n;
         ASSERT_EQ(perft(g, Budget::kPerftDepth), sum);
-        ASSERT_EQ(perft(g, 1), actions.size());
+        ASSERT_EQ(perft(g, 1), children.size());
       }
       g.apply(random_action(g, rng));
     }
@@ -213,7 +201,7 @@ TYPED_TEST_P(Conformance, MalformedTextIsRejected) {
   const G g = G::random_setup(rng);
   for (const char* text : {"", " ", "\t", "\xff"}) EXPECT_FALSE(g.parse_action(text).has_value());
   // Parsing is strict: surrounding whitespace is never part of an action string.
-  for (const std::string& text : legal_strings(g)) {
+  for (const std::string& text : legal_set(g)) {
     EXPECT_FALSE(g.parse_action(" " + text).has_value()) << text;
     EXPECT_FALSE(g.parse_action(text + " ").has_value()) << text;
   }

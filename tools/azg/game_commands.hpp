@@ -50,14 +50,9 @@ template <Game G>
 int cmd_perft(const PositionArgs& args, int depth, bool divide, std::ostream& out) {
   if (depth < 0) throw Error("--depth must be at least 0, got " + std::to_string(depth));
   const G state = position_from<G>(args);
-  if (divide && depth > 0 && !state.is_terminal()) {
-    ActionListFor<G> actions;
-    state.legal_actions(actions);
-    std::uint64_t total = 0;
-    for (const Action a : actions) {
-      G child = state;
-      child.apply(a);
-      const std::uint64_t n = perft(child, depth - 1);
+  if (divide) {
+    std::uint64_t total = depth == 0 ? 1 : 0;
+    for (const auto& [a, n] : perft_divide(state, depth)) {
       total += n;
       out << state.action_to_string(a) << ": " << n << '\n';
     }
