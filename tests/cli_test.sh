@@ -50,6 +50,8 @@ check malformed-action 2 "action 0 'Q1': malformed" -- "$azg" legal --game ligne
 check truchet-perft 0 '^81$' -- "$azg" perft --game truchet --setup 0000000000000000000000000000000000000000000000000 --depth 1
 check truchet-bad-setup 2 "49 characters 0/1" -- "$azg" show --game truchet --setup 0120
 check truchet-record-has-setup 0 'setup [01]{49}' -- "$azg" play-random --game truchet --seed 2
+check imperator-perft 0 '^9120$' -- "$azg" perft --game imperator --depth 2
+check imperator-bad-cell 2 "action 0 'a10': malformed" -- "$azg" show --game imperator --moves a10
 check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101
 check missing-depth 2 "depth" -- "$azg" perft --game lignes
 check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1

@@ -1,5 +1,6 @@
 // Every game joins the conformance suite with one line.
 #include "env/imbriqua/imbriqua.hpp"
+#include "env/imperator/imperator.hpp"
 #include "env/lignes/lignes.hpp"
 #include "env/truchet/truchet.hpp"
 #include "tests/conformance/conformance.hpp"
@@ -13,5 +14,6 @@ INSTANTIATE_TYPED_TEST_SUITE_P(ChancePig, Conformance, ::testing::Types<testgame
 INSTANTIATE_TYPED_TEST_SUITE_P(Lignes, Conformance, ::testing::Types<Lignes>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Imbriqua, Conformance, ::testing::Types<Imbriqua>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Truchet, Conformance, ::testing::Types<Truchet>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Imperator, Conformance, ::testing::Types<Imperator>);
 
 }  // namespace azg::testing

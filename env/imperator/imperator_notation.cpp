@@ -1,0 +1,147 @@
+// Imperator action strings (`<cell>` placements, `<from>-<to>` moves), the text picture,
+// the NN encoding, the half-turn symmetry and hashing.
+//
+// Planes (8 rows x 15 columns, row r's cells centred: column = (15 - size) / 2 + i):
+//   0 own pieces  1 opponent pieces  2 valid cells  3 up cells  4 rim sides protecting me
+//   5 rim sides protecting the opponent  6 placement phase  7 movement phase
+//   8 own pieces / 10  9 opponent pieces / 10  10 placements left / 20
+//   11 movement-phase moves / 200  12 free moves allowed (6 pieces or fewer)
+// Policy: placement cell (96) | move from-cell x to-cell (96 x 96), covering free moves.
+#include <algorithm>
+
+#include "env/imperator/imperator.hpp"
+
+namespace azg {
+namespace {
+
+using imperator::default_geometry;
+
+int column_of(int cell) {
+  const auto& c = default_geometry().cells[cell];
+  return (Imperator::kGridWidth - default_geometry().row_sizes[c.row]) / 2 + c.number - 1;
+}
+
+std::optional<int> parse_cell(std::string_view text) {
+  if (text.size() < 2 || text[0] < 'a' || text[0] > 'h' || text[1] == '0') return std::nullopt;
+  for (std::size_t i = 1; i < text.size(); ++i)
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+  const int cell = default_geometry().index(std::string(text));
+  if (cell < 0) return std::nullopt;
+  return cell;
+}
+
+}  // namespace
+
+std::string Imperator::action_to_string(Action a) const {
+  const auto& g = default_geometry();
+  if (!is_move(a)) return g.cells[to_of(a)].name;
+  return g.cells[from_of(a)].name + "-" + g.cells[to_of(a)].name;
+}
+
+std::optional<Action> Imperator::parse_action(std::string_view text) const {
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos) {
+    const auto cell = parse_cell(text);
+    if (!cell) return std::nullopt;
+    return place_action(*cell);
+  }
+  const auto from = parse_cell(text.substr(0, dash)), to = parse_cell(text.substr(dash + 1));
+  if (!from || !to) return std::nullopt;
+  return move_action(*from, *to);
+}
+
+std::string Imperator::render() const {
+  // Each cell is three characters: the piece (R, W or .), its orientation (^ up, v down)
+  // and, on the rim, o for a holed side (protects Red) or - for a plain one (protects
+  // White). Rows are offset so the hexagon shows; row h is at the top.
+  const auto& g = default_geometry();
+  std::string s;
+  std::vector<int> row_first;
+  int first = 0;
+  for (const int size : g.row_sizes) {
+    row_first.push_back(first);
+    first += size;
+  }
+  for (int r = static_cast<int>(g.row_sizes.size()) - 1; r >= 0; --r) {
+    const int size = g.row_sizes[r];
+    std::string line = std::string(1, static_cast<char>('a' + r)) + "  " +
+                       std::string(static_cast<std::size_t>(kGridWidth - size) * 3 / 2, ' ');
+    for (int i = 0; i < size; ++i) {
+      const int cell = row_first[r] + i;
+      const auto& c = g.cells[cell];
+      const int colour = colour_at(cell);
+      line += colour == 0 ? 'R' : colour == 1 ? 'W' : '.';
+      line += c.up ? '^' : 'v';
+      line += !c.rim ? ' ' : c.protects == 0 ? 'o' : '-';
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    s += line + "\n";
+  }
+  s += "cells numbered from 1 at the left of each row; o: holed rim (protects Red), -: plain rim (protects White)\n";
+  s += "pieces: Red " + std::to_string(pieces_[0].count()) + ", White " + std::to_string(pieces_[1].count()) +
+       "; placements " + std::to_string(placed_) + "/20; moves " + std::to_string(moves_) + "/" +
+       std::to_string(kMoveCap) + "\n";
+  if (terminal_) return s + "result: " + std::string(outcome_string(outcome_)) + "\n";
+  s += std::string("to act: ") + (mover_ == 0 ? "Red (player 0)" : "White (player 1)") + "\n";
+  s += phase() == Phase::kPlacement
+           ? "phase: placement\n"
+           : std::string("phase: movement") +
+                 (pieces_[mover_].count() <= kFreeMoveLimit ? " (free moves allowed)\n" : "\n");
+  return s;
+}
+
+void Imperator::encode(std::span<float> out) const {
+  const auto& g = default_geometry();
+  const int plane = kPlanes.height * kPlanes.width;
+  std::fill(out.begin(), out.begin() + kPlanes.size(), 0.0f);
+  const int me = mover_;
+  auto at = [&](int p, int cell) -> float& { return out[p * plane + g.cells[cell].row * kGridWidth + column_of(cell)]; };
+  for (int cell = 0; cell < kCells; ++cell) {
+    const auto& c = g.cells[cell];
+    if (pieces_[me].test(cell)) at(0, cell) = 1;
+    if (pieces_[me ^ 1].test(cell)) at(1, cell) = 1;
+    at(2, cell) = 1;
+    if (c.up) at(3, cell) = 1;
+    if (c.rim) at(c.protects == me ? 4 : 5, cell) = 1;
+    at(phase() == Phase::kPlacement ? 6 : 7, cell) = 1;
+    at(8, cell) = static_cast<float>(pieces_[me].count()) / 10.0f;
+    at(9, cell) = static_cast<float>(pieces_[me ^ 1].count()) / 10.0f;
+    at(10, cell) = static_cast<float>(kPlacements - placed_) / kPlacements;
+    at(11, cell) = static_cast<float>(moves_) / kMoveCap;
+    at(12, cell) = pieces_[me].count() <= kFreeMoveLimit ? 1.0f : 0.0f;
+  }
+}
+
+int Imperator::policy_index(Action a) const {
+  return is_move(a) ? kCells + from_of(a) * kCells + to_of(a) : to_of(a);
+}
+
+Imperator Imperator::symmetric(int s) const {
+  if (s == 0) return *this;
+  const auto& turn = default_geometry().half_turn;
+  Imperator t = *this;
+  t.pieces_ = {};
+  for (int p = 0; p < 2; ++p)
+    for (Bits128 b = pieces_[p]; b.any();) t.pieces_[p].set(turn[b.pop()]);
+  return t;
+}
+
+Action Imperator::symmetric_action(int s, Action a) const {
+  if (s == 0) return a;
+  const auto& turn = default_geometry().half_turn;
+  return is_move(a) ? move_action(turn[from_of(a)], turn[to_of(a)]) : place_action(turn[to_of(a)]);
+}
+
+std::uint64_t Imperator::hash() const {
+  auto mix = [](std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  return mix(pieces_[0].lo + 0x9E3779B97F4A7C15ull) ^ mix(pieces_[0].hi + 1) * 3 ^ mix(pieces_[1].lo + 2) * 5 ^
+         mix(pieces_[1].hi + 3) * 7 ^
+         mix(static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(moves_) << 8 |
+             static_cast<std::uint64_t>(mover_) << 16 | static_cast<std::uint64_t>(terminal_) << 17);
+}
+
+}  // namespace azg
