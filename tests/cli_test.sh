@@ -52,6 +52,8 @@ check truchet-bad-setup 2 "49 characters 0/1" -- "$azg" show --game truchet --se
 check truchet-record-has-setup 0 'setup [01]{49}' -- "$azg" play-random --game truchet --seed 2
 check imperator-perft 0 '^9120$' -- "$azg" perft --game imperator --depth 2
 check imperator-bad-cell 2 "action 0 'a10': malformed" -- "$azg" show --game imperator --moves a10
+check intercept-perft 0 '^1854$' -- "$azg" perft --game intercept --depth 2
+check intercept-bad-square 2 "action 0 'n1-n2': malformed" -- "$azg" show --game intercept --moves n1-n2
 check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101
 check missing-depth 2 "depth" -- "$azg" perft --game lignes
 check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1

@@ -1,6 +1,7 @@
 // Every game joins the conformance suite with one line.
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
+#include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "env/truchet/truchet.hpp"
 #include "tests/conformance/conformance.hpp"
@@ -15,5 +16,6 @@ INSTANTIATE_TYPED_TEST_SUITE_P(Lignes, Conformance, ::testing::Types<Lignes>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Imbriqua, Conformance, ::testing::Types<Imbriqua>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Truchet, Conformance, ::testing::Types<Truchet>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Imperator, Conformance, ::testing::Types<Imperator>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Intercept, Conformance, ::testing::Types<Intercept>);
 
 }  // namespace azg::testing

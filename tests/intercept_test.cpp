@@ -1,0 +1,150 @@
+// Intercept: perft and rules on hand-built positions (../shared/rules/intercept.md).
+#include <gtest/gtest.h>
+
+#include "env/common/notation.hpp"
+#include "env/common/perft.hpp"
+#include "env/intercept/intercept.hpp"
+#include "tests/test_util.hpp"
+
+namespace azg {
+namespace {
+
+using Phase = Intercept::Phase;
+using Strings = std::set<std::string>;
+
+Strings starting(const Intercept& g, const std::string& prefix) {
+  Strings out;
+  for (const auto& s : legal_set(g))
+    if (s.rfind(prefix, 0) == 0) out.insert(s);
+  return out;
+}
+
+TEST(InterceptPerft, InitialPosition) {
+  const std::uint64_t expected[] = {52, 1854, 71694};
+  for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(Intercept{}, d), expected[d - 1]) << d;
+}
+
+// Our own figures (regressions): depth 4 from the start, and 120 actions into a random game
+// (azg play-random --game intercept --seed 9).
+TEST(InterceptPerft, RegressionFigures) {
+  EXPECT_EQ(perft(Intercept{}, 4), 2850586u);
+  const Intercept g = replay(Intercept{}, split_words(
+    "b1-b2 e13-d12 d1xb1 b1xb3 k13xm13 l1-m1 g13xe13 e13xc11 flip g1-b6 keep m13xk13 f1xd1 d1xb1 "
+    "k13xm13 b6-b4 flip d12-e13 b4-m4 keep h13-i12 b3-c3 c11-e9 flip h1-g2 j13-j12 j1-i2 e9-j9 keep "
+    "m1-l1 i12-i11 b1-a2 j9-j11 keep i2-j2 j11-j7 keep l1-m1 i11-j10 m1-l1 j12-i12 i1-h1 j7-l7 keep "
+    "b2-b3 l7-j9 keep m4-m1 flip j9-m12 keep l1-m2 m12-m10 keep g2-g3 b13-a12 a2-a3 m13-l12 e1-f1 "
+    "m10-d1 flip c3-b2 l13xl11 g3-h2 c13-b12 m2-l1 d1xb1 b1xm12 stop flip h1xh3 e13-d12 m1-m8 flip "
+    "i12-i11 m8-l9 flip j10-j11 l9-l5 flip f13-e12 h2-h1 m12-m10 keep h1-i1 i13-i12 l5-h9 flip m10-h5 "
+    "flip k1-j1 l12-k13 j2-j3 i11-j12 h9-f7 flip i12-h12 f7-g8 keep d13xd11 stop g8-k4 keep d12xd10 "
+    "k4-l5 keep d10-c9 l5-m5 flip l11-l12 b3xb1 stop c9-b9 f1-g2 h5-c10 keep m5-m11 flip c10-l10 keep"));
+  const std::uint64_t expected[] = {74, 5611, 274499};
+  for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(g, d), expected[d - 1]) << d;
+}
+
+TEST(InterceptRules, JumpsOverADoubleOrTheCarrierAreRefused) {
+  // e5 (passage) next to the double f5 and the carrier e6.
+  const Intercept g = Intercept::from_pawns("e5:LP f5:DD e6:LR a13:DP", "e6", 0);
+  EXPECT_FALSE(legal_set(g).count("e5xg5")) << "over a double";
+  EXPECT_FALSE(legal_set(g).count("e5xe7")) << "over the carrier";
+  const Intercept h = Intercept::from_pawns("e5:LP f5:DR a13:DP", "a1", 0);
+  EXPECT_TRUE(legal_set(h).count("e5xg5"));
+}
+
+TEST(InterceptRules, TheLoneBallBlocks) {
+  const Intercept g = Intercept::from_pawns("g6:LP a13:DP", "g7", 0);
+  EXPECT_FALSE(legal_set(g).count("g6-g7"));
+  EXPECT_FALSE(legal_set(g).count("g6xg8"));
+}
+
+TEST(InterceptRules, TheDoublesLongSlideAndLongJump) {
+  const Intercept g = Intercept::from_pawns("a1:LD a5:DP a13:DR", "m13", 0);
+  EXPECT_EQ(starting(g, "a1-a"), (Strings{"a1-a2", "a1-a3", "a1-a4"}));
+  EXPECT_TRUE(legal_set(g).count("a1xa6")) << "over empty squares, then one pawn";
+  EXPECT_TRUE(legal_set(g).count("a1-m13") == 0) << "the carrier's square is occupied";
+  // The double may jump another double.
+  const Intercept d = Intercept::from_pawns("a1:LD a3:DD a13:DR", "m13", 0);
+  EXPECT_TRUE(legal_set(d).count("a1xa4"));
+}
+
+TEST(InterceptRules, ChainsStopAndNoRevisiting) {
+  // e5 jumps f5 to g5, then may jump g6 to g7... or stop; it may not come back to e5.
+  Intercept g = Intercept::from_pawns("e5:LP f5:DP g6:DR a13:DP", "a1", 0);
+  g = replay(g, {"e5xg5"});
+  ASSERT_EQ(g.phase(), Phase::kChain);
+  EXPECT_EQ(legal_set(g), (Strings{"stop", "g5xg7"})) << "g5xe5 would revisit the start square";
+  const Intercept stopped = replay(g, {"stop"});
+  EXPECT_NE(stopped.phase(), Phase::kChain);
+}
+
+TEST(InterceptRules, TheDoubleFlipsOrKeepsAfterMovingAndMayFlipInPlace) {
+  Intercept g = Intercept::from_pawns("a1:LD a13:DP", "m13", 0);
+  EXPECT_TRUE(legal_set(g).count("Fa1"));
+  g = replay(g, {"a1-a2"});
+  ASSERT_EQ(g.phase(), Phase::kFlipChoice);
+  EXPECT_EQ(legal_set(g), (Strings{"flip", "keep"}));
+  const Intercept flipped = replay(g, {"flip"});
+  EXPECT_FALSE(flipped.top(13) & 16) << "rest face up";
+  // The carrier cannot flip in place.
+  EXPECT_FALSE(legal_set(Intercept::from_pawns("a1:LD a13:DP", "a1", 0)).count("Fa1"));
+}
+
+TEST(InterceptRules, BallPathsAlongOwnPawnsWithTheMovedPawnOnThePath) {
+  // Carrier c3 (Light rest); path c3 - d4 (passage) - e5 (rest) - f6 (passage) - g7 (rest)
+  // once h8 slides to g7. e5 is on the way but before the moved pawn, and the path may not
+  // come back along the line (distinct squares): g7 is the only destination.
+  const Intercept g = Intercept::from_pawns("c3:LR d4:LP e5:LR f6:LP h8:LR a13:DP", "c3", 0);
+  const Intercept after = replay(g, {"h8-g7"});
+  ASSERT_EQ(after.phase(), Phase::kBall);
+  EXPECT_EQ(legal_set(after), (Strings{"pass", "Bg7"})) << "only paths through the moved pawn count";
+  // The straight-line rule: with f6 off the line (f7 instead), g7 cannot be reached.
+  const Intercept bent = replay(Intercept::from_pawns("c3:LR d4:LP e5:LR f7:LP h8:LR a13:DP", "c3", 0), {"h8-g7"});
+  EXPECT_NE(bent.phase(), Phase::kBall) << "no destination: the ball step is skipped";
+}
+
+TEST(InterceptRules, TheFirstHopMayTurnAtP1AndTheBallCanBeTakenFromTheOpponent) {
+  // The ball sits on a Dark pawn at e5; Light's passage e6 then rest f7 (a turn at P1).
+  const Intercept g = Intercept::from_pawns("e5:DR e6:LP g7:LR a13:DP", "e5", 0);
+  const Intercept after = replay(g, {"g7-f7"});
+  EXPECT_TRUE(legal_set(after).count("Bf7"));
+}
+
+TEST(InterceptRules, ReachingTheOpponentsGoalWins) {
+  // Light carries on g11; passage g12 next to Dark's goal g13 (empty): B g13 wins.
+  const Intercept g = Intercept::from_pawns("g11:LR f12:LP a1:DP", "g11", 0);
+  const Intercept after = replay(g, {"f12-g12"});
+  ASSERT_TRUE(legal_set(after).count("Bg13"));
+  const Intercept won = replay(after, {"Bg13"});
+  ASSERT_TRUE(won.is_terminal());
+  EXPECT_EQ(won.outcome(), Outcome::kP0Win);
+}
+
+TEST(InterceptRules, CoveringBothWaysAndUncovering) {
+  // A rest pawn may cover an opponent pawn on the opponent's goal.
+  const Intercept g = Intercept::from_pawns("g12:LR g13:DP a1:DP", "g7", 0);
+  ASSERT_TRUE(legal_set(g).count("g12-g13"));
+  const Intercept covered = replay(g, {"g12-g13"});
+  EXPECT_TRUE(covered.covered(12 * 13 + 6)) << "the Dark pawn is below";
+  EXPECT_FALSE(starting(covered, "g13").size()) << "a covered pawn cannot move";
+  // A passage pawn may cover next to the goal only when all five neighbours are enemy.
+  const std::string ring = "f13:DP h13:DP f12:DP g12:DP h12:DP a1:DR";
+  EXPECT_TRUE(legal_set(Intercept::from_pawns(ring + " f11:LP", "a1", 0)).count("f11-f12"));
+  EXPECT_FALSE(legal_set(Intercept::from_pawns("f13:DP h13:DP f12:DP g12:DP a1:DR f11:LP", "a1", 0)).count("f11-f12"));
+  // Leaving uncovers the pawn below.
+  const Intercept back = replay(covered, {"a1-a2", "g13-g12"});
+  EXPECT_FALSE(back.covered(12 * 13 + 6));
+  EXPECT_EQ(back.top(12 * 13 + 6), Intercept::pawn(1, Intercept::kPassage, true));
+}
+
+TEST(InterceptRules, NoMoveLosesAndTheCapDraws) {
+  // Dark's only pawn is the carrier: no move for Dark after Light's turn.
+  const Intercept g = Intercept::from_pawns("a1:LP m13:DP", "m13", 0);
+  const Intercept after = replay(g, {"a1-a2"});
+  ASSERT_TRUE(after.is_terminal());
+  EXPECT_EQ(after.outcome(), Outcome::kP0Win);
+  const Intercept capped = replay(Intercept::from_pawns("a1:LP m1:DP", "g7", 0, 299), {"a1-a2"});
+  ASSERT_TRUE(capped.is_terminal());
+  EXPECT_EQ(capped.outcome(), Outcome::kDraw);
+}
+
+}  // namespace
+}  // namespace azg
