@@ -43,6 +43,12 @@ if [ -n "$reference" ]; then
   check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
 fi
 check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexistent.ckpt --out /tmp/x.pt
+check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r
+check arena-bad-agent 2 "NAME=SPEC" -- "$azg" arena --game lignes --agent random --agent m=mcts
+check arena-bad-format 2 "round-robin or gauntlet" -- "$azg" arena --game lignes --agent a=random --agent b=random --format swiss
+check sprt 0 'H1 accepted' -- "$azg" sprt --game lignes --agent m=mcts:sims=100 --agent r=random --elo0 0 --elo1 200
+check sprt-bad-bounds 2 "elo1 > elo0" -- "$azg" sprt --game lignes --agent m=random --agent r=random --elo0 10 --elo1 5
+check report-missing 2 "cannot read config" -- "$azg" report --run-dir /nonexistent
 check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
 check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
 check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"

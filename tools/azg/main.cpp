@@ -7,6 +7,7 @@
 
 #include "env/common/error.hpp"
 #include "tools/azg/game_commands.hpp"
+#include "tools/azg/arena_commands.hpp"
 #include "tools/azg/games.hpp"
 #include "tools/azg/registry.hpp"
 #include "tools/azg/search_commands.hpp"
@@ -126,6 +127,46 @@ int main(int argc, char** argv) {
   train->add_flag("--print-config", train_args.print_config, "Print the resolved config and exit");
   train->add_flag("--help-config", help_config, "Print every config key with its default and help");
 
+  auto* arena = app.add_subcommand("arena", "Play agents against each other and rate them (Elo, 95% intervals)");
+  std::vector<std::string> arena_agents;
+  int arena_games = 10, arena_threads = 1;
+  std::uint64_t arena_seed = 1;
+  std::string arena_format = "round-robin", arena_anchor, arena_out;
+  add_game_option(arena, game);
+  arena->add_option("--agent", arena_agents,
+                    "NAME=SPEC (repeatable): random | mcts:sims=N | az:model=PATH,sims=N[,gumbel=1] | "
+                    "run:dir=RUN_DIR[,sims=N] (every models/step-*.pt of a run)")
+      ->required();
+  arena->add_option("--games", arena_games, "Games per pair of agents (rounded up to even; default 10)");
+  arena->add_option("--format", arena_format, "round-robin (default) or gauntlet (the first agent against each other)");
+  arena->add_option("--threads", arena_threads, "Games played at once (default 1)");
+  arena->add_option("--seed", arena_seed, "Seed (agents and chance)");
+  arena->add_option("--anchor", arena_anchor, "Agent rated 0 (default: the first)");
+  arena->add_option("--out", arena_out, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
+
+  auto* sprt = app.add_subcommand("sprt", "Sequential probability ratio test: is the first agent elo1 better?");
+  std::vector<std::string> sprt_agents;
+  double elo0 = 0, elo1 = 20, alpha = 0.05, beta = 0.05;
+  int sprt_max = 2000, sprt_threads = 1;
+  std::uint64_t sprt_seed = 1;
+  add_game_option(sprt, game);
+  sprt->add_option("--agent", sprt_agents, "NAME=SPEC, twice: the tested agent, then the reference")->required();
+  sprt->add_option("--elo0", elo0, "Elo difference under H0 (default 0)");
+  sprt->add_option("--elo1", elo1, "Elo difference under H1 (default 20)");
+  sprt->add_option("--alpha", alpha, "False positive rate (default 0.05)");
+  sprt->add_option("--beta", beta, "False negative rate (default 0.05)");
+  sprt->add_option("--max-games", sprt_max, "Stop without a decision after this many games (default 2000)");
+  sprt->add_option("--threads", sprt_threads, "Games played at once (default 1)");
+  sprt->add_option("--seed", sprt_seed, "Seed");
+
+  auto* report = app.add_subcommand("report", "Elo of a run's successive models, as report.svg and report.json");
+  std::string report_dir;
+  int report_games = 6, report_sims = 32, report_threads = 1;
+  report->add_option("--run-dir", report_dir, "Run directory")->required();
+  report->add_option("--games", report_games, "Games per pair of models (default 6)");
+  report->add_option("--sims", report_sims, "Simulations per move (default 32)");
+  report->add_option("--threads", report_threads, "Games played at once (default 1)");
+
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -157,6 +198,14 @@ int main(int argc, char** argv) {
       }
       return azg::cmd_train(train_args, out);
     }
+    if (*report) {
+      azg::trainer::TrainConfig run_config = azg::trainer::TrainConfig::defaults();
+      run_config.load_yaml(report_dir + "/config.yaml");
+      return azg::with_game(azg::kGames, run_config.game, [&](auto type) -> int {
+        using G = typename decltype(type)::type;
+        return azg::cmd_report<G>(report_dir, report_games, report_sims, report_threads, 1, out);
+      });
+    }
     if (*export_cmd) {
       const azg::nets::ModelMeta meta = azg::nets::export_checkpoint(checkpoint_path, export_path);
       out << "exported " << meta.game << " network (step " << meta.step << ") to " << export_path << '\n';
@@ -178,6 +227,10 @@ int main(int argc, char** argv) {
       if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
       if (*bench_mcts) return azg::cmd_bench_mcts<G>(mcts_bench, out);
       if (*bench_nn) return azg::cmd_bench_nn<G>(nn_bench, out);
+      if (*arena)
+        return azg::cmd_arena<G>(arena_agents, arena_games, arena_format, arena_threads, arena_seed, arena_anchor,
+                                 arena_out, out);
+      if (*sprt) return azg::cmd_sprt<G>(sprt_agents, elo0, elo1, alpha, beta, sprt_max, sprt_threads, sprt_seed, out);
       if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
       return kUsageError;
     });
