@@ -49,6 +49,17 @@ check arena-bad-format 2 "round-robin or gauntlet" -- "$azg" arena --game lignes
 check sprt 0 'H1 accepted' -- "$azg" sprt --game lignes --agent m=mcts:sims=100 --agent r=random --elo0 0 --elo1 200
 check sprt-bad-bounds 2 "elo1 > elo0" -- "$azg" sprt --game lignes --agent m=random --agent r=random --elo0 10 --elo1 5
 check report-missing 2 "cannot read config" -- "$azg" report --run-dir /nonexistent
+gate_run=$(mktemp -d)/run
+check train-sprt-gate 0 'model: ' -- "$azg" train --run-dir "$gate_run" --set game=lignes --set run.steps=40 \
+  --set run.minutes=0 --set net.blocks=1 --set net.channels=8 --set net.value_hidden=8 --set train.batch_size=32 \
+  --set train.min_positions=100 --set train.reuse=8 --set selfplay.games_per_thread=8 --set selfplay.simulations=8 \
+  --set selfplay.cheap_simulations=4 --set eval.every=20 --set eval.gate=sprt --set eval.sprt_max_games=4 \
+  --set eval.simulations=4 --set eval.games=2 --set eval.baseline_simulations=10 --set eval.final_games=2 \
+  --set eval.final_simulations=4
+if grep -q '"sprt_games"' "$gate_run/metrics.jsonl" 2>/dev/null; then echo "ok   train-sprt-gate-metrics"; else
+  echo "FAIL train-sprt-gate-metrics: no SPRT gate in metrics.jsonl"; failures=$((failures + 1)); fi
+check train-bad-key 2 "unknown key 'selfplay.simulation'" -- "$azg" train --set selfplay.simulation=3 --print-config
+check train-bad-gate 2 "eval.gate must be score or sprt" -- "$azg" train --set eval.gate=elo --print-config
 check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
 check unknown-command 2 "unknown command 'frobnicate'" -- "$azg" frobnicate
 check illegal-action 2 "action 1 'P5,5': illegal" -- "$azg" show --game lignes --moves "P0,0 P5,5"

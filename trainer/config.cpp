@@ -77,6 +77,11 @@ const std::vector<AnyField>& fields() {
       Field<int>{"eval.simulations", &C::eval_simulations, 32, "simulations of the network agent in evaluations"},
       Field<int>{"eval.baseline_simulations", &C::eval_baseline_simulations, 400,
                  "rollout simulations of the UCT baseline"},
+      Field<std::string>{"eval.gate", &C::eval_gate, "score",
+                         "how a new network becomes best: score (>= 50% against the previous) or sprt"},
+      Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0, "sprt gate: Elo gain under H1 (H0: 0)"},
+      Field<int>{"eval.sprt_max_games", &C::eval_sprt_max_games, 40,
+                 "sprt gate: games before giving up without a decision (the network is then not promoted)"},
       Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation"},
       Field<int>{"eval.final_simulations", &C::eval_final_simulations, 100,
                  "simulations of the final model in the final evaluation"},
@@ -196,6 +201,8 @@ void TrainConfig::validate() const {
   require(optim_lr > 0 && optim_lr_final > 0, "learning rates must be positive");
   require(train_batch_size >= 1 && train_reuse > 0 && train_min_positions >= 0 && train_publish_every >= 1,
           "train.* values must be positive");
+  require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
+  require(eval_sprt_elo1 > 0 && eval_sprt_max_games >= 2, "eval.sprt_elo1 and eval.sprt_max_games must be positive");
   require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,

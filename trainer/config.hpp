@@ -61,6 +61,9 @@ struct TrainConfig {
   int eval_baseline_simulations;
   int eval_final_games;
   int eval_final_simulations;
+  std::string eval_gate;
+  double eval_sprt_elo1;
+  int eval_sprt_max_games;
 
   // The defaults of the table.
   static TrainConfig defaults();

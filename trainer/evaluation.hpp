@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "mcts/agent.hpp"
 #include "mcts/match.hpp"
@@ -20,8 +21,10 @@ struct MatchScore {
 template <Game G>
 using AgentFactory = std::function<std::unique_ptr<mcts::Agent<G>>(std::uint64_t seed)>;
 
+// `per_game`, when given, receives the first agent's score in each game (1, 0.5 or 0).
 template <Game G>
-MatchScore play_matches(const AgentFactory<G>& first, const AgentFactory<G>& second, int games, std::uint64_t seed) {
+MatchScore play_matches(const AgentFactory<G>& first, const AgentFactory<G>& second, int games, std::uint64_t seed,
+                        std::vector<double>* per_game = nullptr) {
   MatchScore s;
   for (int i = 0; i < games; ++i) {
     auto a = first(seed * 1000 + static_cast<std::uint64_t>(i) * 2);
@@ -33,6 +36,7 @@ MatchScore play_matches(const AgentFactory<G>& first, const AgentFactory<G>& sec
     const GameRecord r = mcts::play_match(G::random_setup(setup), {players[0], players[1]}, chance);
     const float v = outcome_value(r.outcome, a_first ? Player::kP0 : Player::kP1);
     (v > 0 ? s.wins : v < 0 ? s.losses : s.draws)++;
+    if (per_game) per_game->push_back(v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5);
   }
   return s;
 }

@@ -17,6 +17,7 @@
 
 #include "nets/session.hpp"
 #include "trainer/config.hpp"
+#include "trainer/ratings.hpp"
 #include "trainer/evaluation.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_state.hpp"
@@ -264,11 +265,33 @@ class TrainingRun {
     const std::uint64_t seed = config_.seed * 31 + static_cast<std::uint64_t>(counters_.step);
     if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
       auto previous = nets::InferenceModel::load(dir_.path(counters_.previous_model));
-      const MatchScore s = play_matches<G>(network_agent<G>(current, config_.eval_simulations),
-                                           network_agent<G>(previous, config_.eval_simulations), config_.eval_games, seed);
-      line["vs_previous"] = s.score();
+      const auto current_agent = network_agent<G>(current, config_.eval_simulations);
+      const auto previous_agent = network_agent<G>(previous, config_.eval_simulations);
       line["previous"] = counters_.previous_model;
-      if (s.score() >= 0.5) counters_.best_model = name;
+      if (config_.eval_gate == "sprt") {
+        // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
+        Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
+        int played = 0;
+        double points = 0;
+        while (played < config_.eval_sprt_max_games && sprt.decision() == Sprt::Decision::kContinue) {
+          std::vector<double> scores;
+          play_matches<G>(current_agent, previous_agent, 2, seed + static_cast<std::uint64_t>(played), &scores);
+          for (const double score : scores) {
+            points += score;
+            sprt.add(score);
+            ++played;
+          }
+        }
+        line["vs_previous"] = points / std::max(1, played);
+        line["sprt_llr"] = sprt.llr();
+        line["sprt_games"] = played;
+        line["gate"] = sprt.decision() == Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
+        if (sprt.decision() == Sprt::Decision::kAcceptH1) counters_.best_model = name;
+      } else {
+        const MatchScore s = play_matches<G>(current_agent, previous_agent, config_.eval_games, seed);
+        line["vs_previous"] = s.score();
+        if (s.score() >= 0.5) counters_.best_model = name;
+      }
     } else {
       counters_.best_model = name;
     }
