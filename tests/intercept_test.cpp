@@ -108,6 +108,22 @@ TEST(InterceptRules, TheFirstHopMayTurnAtP1AndTheBallCanBeTakenFromTheOpponent) 
   EXPECT_TRUE(legal_set(after).count("Bf7"));
 }
 
+TEST(InterceptRules, AnInPlaceFlipCountsAsTheMovedPawn) {
+  // d4 shows its rest face: no path. Flipped in place it is a passage pawn on the path.
+  const Intercept g = Intercept::from_pawns("c3:LR d4:Ld e5:LR a13:DP", "c3", 0);
+  const Intercept after = replay(g, {"Fd4"});
+  ASSERT_EQ(after.phase(), Phase::kBall);
+  EXPECT_EQ(legal_set(after), (Strings{"pass", "Be5"}));
+}
+
+TEST(InterceptRules, TheOpponentsGoalIsOnlyEverTheLastSquare) {
+  // A Light passage pawn standing on Dark's goal g13 cannot carry the path on to h12.
+  const Intercept g = Intercept::from_pawns("f12:LR g13:LP h11:LR a1:DP", "f12", 0);
+  const Intercept after = replay(g, {"h11-h12"});
+  EXPECT_NE(after.phase(), Phase::kBall) << "no destination";
+  EXPECT_EQ(after.to_act(), Player::kP1);
+}
+
 TEST(InterceptRules, ReachingTheOpponentsGoalWins) {
   // Light carries on g11; passage g12 next to Dark's goal g13 (empty): B g13 wins.
   const Intercept g = Intercept::from_pawns("g11:LR f12:LP a1:DP", "g11", 0);
