@@ -39,8 +39,11 @@ TEST(ImperatorGeometry, MatchesTheSpec) {
   EXPECT_TRUE(sits_on("f1", "e2"));
   EXPECT_TRUE(sits_on("h3", "g4"));
   // The half turn keeps the protection layout.
-  for (int c = 0; c < 96; ++c)
-    if (g.cells[c].rim) EXPECT_EQ(g.cells[g.half_turn[c]].protects, g.cells[c].protects) << g.cells[c].name;
+  for (int c = 0; c < 96; ++c) {
+    if (g.cells[c].rim) {
+      EXPECT_EQ(g.cells[g.half_turn[c]].protects, g.cells[c].protects) << g.cells[c].name;
+    }
+  }
 }
 
 TEST(ImperatorPerft, IssueFigures) {

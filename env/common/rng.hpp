@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 
+#include "env/common/mix.hpp"
+
 namespace azg {
 
 class Rng {
@@ -51,12 +53,6 @@ class Rng {
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  static std::uint64_t splitmix64(std::uint64_t& x) {
-    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
 
   std::array<std::uint64_t, 4> state_{};
 };

@@ -4,6 +4,7 @@
 
 #include "env/common/board64.hpp"
 #include "env/common/error.hpp"
+#include "env/common/mix.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 
 namespace azg {
@@ -14,12 +15,7 @@ using namespace board64;
 constexpr std::array<std::uint64_t, 128> make_zobrist() {
   std::array<std::uint64_t, 128> keys{};
   std::uint64_t x = 0x1B873593ull;
-  for (auto& k : keys) {
-    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    k = z ^ (z >> 31);
-  }
+  for (auto& k : keys) k = splitmix64(x);
   return keys;
 }
 constexpr auto kZobrist = make_zobrist();

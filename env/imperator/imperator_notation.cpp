@@ -9,6 +9,7 @@
 // Policy: placement cell (96) | move from-cell x to-cell (96 x 96), covering free moves.
 #include <algorithm>
 
+#include "env/common/mix.hpp"
 #include "env/imperator/imperator.hpp"
 
 namespace azg {
@@ -133,14 +134,9 @@ Action Imperator::symmetric_action(int s, Action a) const {
 }
 
 std::uint64_t Imperator::hash() const {
-  auto mix = [](std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  };
-  return mix(pieces_[0].lo + 0x9E3779B97F4A7C15ull) ^ mix(pieces_[0].hi + 1) * 3 ^ mix(pieces_[1].lo + 2) * 5 ^
-         mix(pieces_[1].hi + 3) * 7 ^
-         mix(static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(moves_) << 8 |
+  return mix64(pieces_[0].lo + 0x9E3779B97F4A7C15ull) ^ mix64(pieces_[0].hi + 1) * 3 ^ mix64(pieces_[1].lo + 2) * 5 ^
+         mix64(pieces_[1].hi + 3) * 7 ^
+         mix64(static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(moves_) << 8 |
              static_cast<std::uint64_t>(mover_) << 16 | static_cast<std::uint64_t>(terminal_) << 17);
 }
 

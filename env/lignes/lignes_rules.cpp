@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "env/common/error.hpp"
+#include "env/common/mix.hpp"
 #include "env/lignes/lignes.hpp"
 
 namespace azg {
@@ -20,10 +21,7 @@ constexpr bool has(std::uint64_t row, int col) { return (row >> col) & 1; }
 std::uint64_t pawn_key(int player, int x, int y) {
   std::uint64_t z = (static_cast<std::uint64_t>(x + 4096) << 20) ^
                     (static_cast<std::uint64_t>(y + 4096) << 1) ^ static_cast<std::uint64_t>(player);
-  z += 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return splitmix64(z);
 }
 
 // Grows `seed` to the whole runs of `row` that it touches.

@@ -6,6 +6,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "env/common/mix.hpp"
+
 namespace azg::truchet {
 
 struct SplitPattern {
@@ -50,12 +52,7 @@ struct Keys {
 constexpr Keys make_keys() {
   Keys k{};
   std::uint64_t x = 0x7B1A5C3D9E2F4011ull;
-  auto next = [&x]() {
-    std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  };
+  auto next = [&x]() { return splitmix64(x); };
   // Stacks: (x, y, colour, height) flips to (x, 7 - y, other colour, height).
   for (int sq = 0; sq < 32; ++sq)
     for (int c = 0; c < 2; ++c)
