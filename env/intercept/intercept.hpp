@@ -97,7 +97,7 @@ class Intercept {
   bool for_each_move(Emit&& emit) const;
   template <class Emit>
   bool for_each_jump(int from, const Visited& visited, Emit&& emit) const;
-  bool may_cover(int from, int to, bool passage_face) const;
+  bool may_cover(int to, bool passage_face) const;
   template <class Emit>
   bool for_each_ball_destination(Emit&& emit) const;
   void move_pawn(int from, int to);

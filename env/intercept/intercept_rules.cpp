@@ -37,11 +37,10 @@ Intercept Intercept::from_setup(std::string_view setup) {
   return Intercept{};
 }
 
-bool Intercept::may_cover(int from, int to, bool passage) const {
+bool Intercept::may_cover(int to, bool passage) const {
   // A slide may end on an opponent pawn (not the carrier, not already covering): a rest
   // face onto the opponent's goal; a passage face next to that goal when all its
   // neighbours hold opponent pawns.
-  (void)from;
   const std::uint8_t target = top_[to];
   if (!present(target) || colour_of(target) == mover_ || bottom_[to] || carrier(to)) return false;
   const int goal = mover_ == 0 ? kDarkGoal : kLightGoal;
@@ -85,7 +84,7 @@ bool Intercept::for_each_move(Emit&& emit) const {
         if (!is_double) break;
         to = step(to, d);
       }
-      if (to >= 0 && !empty(to) && may_cover(from, to, passage_face(p)) &&
+      if (to >= 0 && !empty(to) && may_cover(to, passage_face(p)) &&
           (is_double || to == step(from, d)) && emit(make_action(kSlideKind, from, to)))
         return true;
     }
