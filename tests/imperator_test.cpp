@@ -1,9 +1,11 @@
 // Imperator: the board geometry against the spec, perft, and rules on hand-built positions.
+#include "env/imperator/imperator.hpp"
+
 #include <gtest/gtest.h>
 
+#include "env/common/error.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
-#include "env/imperator/imperator.hpp"
 #include "tests/test_util.hpp"
 
 namespace azg {
@@ -22,9 +24,9 @@ TEST(ImperatorGeometry, MatchesTheSpec) {
   }
   std::vector<std::string> rim;
   for (const int c : g.rim_order) rim.push_back(g.cells[c].name);
-  EXPECT_EQ(rim, (std::vector<std::string>{"a2", "a4", "a6", "a8", "a9", "b11", "c13", "d15", "e15", "f13", "g11",
-                                           "h9", "h8", "h6", "h4", "h2", "h1", "g1", "f1", "e1", "d1", "c1", "b1",
-                                           "a1"}));
+  EXPECT_EQ(rim, (std::vector<std::string>{"a2",  "a4",  "a6",  "a8", "a9", "b11", "c13", "d15",
+                                           "e15", "f13", "g11", "h9", "h8", "h6",  "h4",  "h2",
+                                           "h1",  "g1",  "f1",  "e1", "d1", "c1",  "b1",  "a1"}));
   EXPECT_EQ(g.cells[g.index("a2")].protects, 0) << "holed at a2";
   EXPECT_EQ(g.cells[g.index("a4")].protects, 1);
   // "Sits on": rows b-d up cell i on cell i-1 below, row e on i, rows f-h on i+1.
@@ -38,19 +40,82 @@ TEST(ImperatorGeometry, MatchesTheSpec) {
   EXPECT_TRUE(sits_on("e7", "d7"));
   EXPECT_TRUE(sits_on("f1", "e2"));
   EXPECT_TRUE(sits_on("h3", "g4"));
-  // The half turn keeps the protection layout.
+  // The half turn (and every rotation) keeps the protection layout; the left-right
+  // mirror swaps holed and plain (the spec's closing remark).
+  const auto& half_turn = g.symmetries[3];
+  EXPECT_EQ(g.cells[half_turn[g.index("a2")]].name, "h8");
   for (int c = 0; c < 96; ++c) {
     if (g.cells[c].rim) {
-      EXPECT_EQ(g.cells[g.half_turn[c]].protects, g.cells[c].protects) << g.cells[c].name;
+      EXPECT_EQ(g.cells[half_turn[c]].protects, g.cells[c].protects) << g.cells[c].name;
     }
   }
+  for (int s = 0; s < 12; ++s) EXPECT_EQ(g.symmetry_swaps_colours[s], s >= 6) << s;
+  EXPECT_EQ(g.cells[g.symmetries[6][g.index("a2")]].name, "a8") << "the mirror";
+}
+
+// Sides 3 and 5 (the variant boards): the same construction rules at other sizes.
+TEST(ImperatorGeometry, OtherSides) {
+  for (const int n : {3, 4, 5}) {
+    const auto& g = imperator::geometry(n);
+    SCOPED_TRACE(n);
+    ASSERT_EQ(static_cast<int>(g.cells.size()), 6 * n * n);
+    ASSERT_EQ(static_cast<int>(g.row_sizes.size()), 2 * n);
+    for (int r = 0; r < 2 * n; ++r)
+      EXPECT_EQ(g.row_sizes[r], 2 * n + 1 + 2 * std::min(r, 2 * n - 1 - r));
+    EXPECT_EQ(static_cast<int>(g.rim_order.size()), 6 * n);
+    int rims = 0;
+    for (const auto& c : g.cells) {
+      const bool odd = c.number % 2 == 1;
+      EXPECT_EQ(c.up, c.row < n ? !odd : odd) << c.name;
+      EXPECT_EQ(c.neighbours.size(), c.rim ? 2u : 3u) << c.name;
+      rims += c.rim;
+    }
+    EXPECT_EQ(rims, 6 * n);
+    EXPECT_EQ(g.cells[g.rim_order[0]].name, "a2");
+    for (std::size_t k = 0; k < g.rim_order.size(); ++k)
+      EXPECT_EQ(g.cells[g.rim_order[k]].protects, int(k % 2));
+    // A rotation by 60 degrees moves the rim order on by n cells: it keeps the
+    // protection layout on even sides and swaps it on odd ones.
+    for (int s = 0; s < 6; ++s) EXPECT_EQ(g.symmetry_swaps_colours[s], (s * n) % 2 == 1) << s;
+    // Every symmetry is a permutation that keeps neighbours neighbours.
+    for (const auto& image : g.symmetries) {
+      std::set<int> seen(image.begin(), image.end());
+      EXPECT_EQ(seen.size(), g.cells.size());
+      for (std::size_t c = 0; c < g.cells.size(); ++c)
+        for (const int nb : g.cells[c].neighbours) {
+          const auto& mapped = g.cells[image[c]].neighbours;
+          EXPECT_NE(std::find(mapped.begin(), mapped.end(), image[nb]), mapped.end());
+        }
+    }
+  }
+  EXPECT_THROW(imperator::geometry(6), Error);
+}
+
+// The variants play by the same rules: a piece alone on a2 has the same six pivots on
+// every side, the action strings reach the top row, and perft is stable.
+TEST(ImperatorVariants, PlayByTheSameRules) {
+  EXPECT_EQ(perft(Imperator3{}, 1), 54u);
+  EXPECT_EQ(perft(Imperator5{}, 1), 150u);
+  EXPECT_EQ(perft(Imperator3{}, 2), 54u * 53u);
+  EXPECT_EQ(perft(Imperator5{}, 2), 150u * 149u);
+  const Imperator3 small = Imperator3::from_cells("a2 f2 f4 f6 e2 e4 e8", "d9", 0);
+  std::set<std::string> from_a2;
+  for (const auto& s : legal_set(small))
+    if (s.rfind("a2-", 0) == 0) from_a2.insert(s);
+  EXPECT_EQ(from_a2, (std::set<std::string>{"a2-a1", "a2-a3", "a2-a4", "a2-b2", "a2-b3", "a2-b4"}));
+  const Imperator5 large{};
+  EXPECT_TRUE(large.parse_action("j11").has_value());
+  EXPECT_FALSE(large.parse_action("k1").has_value());
+  EXPECT_FALSE(Imperator{}.parse_action("i1").has_value());
+  EXPECT_THROW(Imperator5::from_cells("j12", "", 0), Error) << "row j has 11 cells";
 }
 
 TEST(ImperatorPerft, IssueFigures) {
   const std::uint64_t initial[] = {96, 9120, 857280};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(Imperator{}, d), initial[d - 1]) << d;
-  const Imperator mid = replay(Imperator{}, split_words("b7 f7 a9 d10 b6 f13 e8 f11 h5 e13 c6 b3 f6 a4 e4 f12 h7 a1 "
-                                                        "f5 d4 c6-d7 b3-b1 e4-e2 a1-b3"));
+  const Imperator mid =
+      replay(Imperator{}, split_words("b7 f7 a9 d10 b6 f13 e8 f11 h5 e13 c6 b3 f6 a4 e4 f12 h7 a1 "
+                                      "f5 d4 c6-d7 b3-b1 e4-e2 a1-b3"));
   const std::uint64_t expected[] = {87, 6154, 526071};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(mid, d), expected[d - 1]) << d;
 }
@@ -60,15 +125,17 @@ TEST(ImperatorPerft, IssueFigures) {
 // position with White (5 pieces, free moves) to move.
 TEST(ImperatorPerft, RegressionFigures) {
   const Imperator random_game = replay(
-      Imperator{}, split_words("c6 h1 d10 h7 c1 e11 d14 f7 a4 c13 a3 h4 e1 e13 f10 d3 d8 b6 e10 e5 c6-c5 b6-a7 "
-                               "d8-e8 e13-d13 e8-e7 d13-e14 a4-b6 h7-h5 d14-e15 a7-b7 e7-d8 f7-e6 b6-a5 d3-e4 "
-                               "d10-e9 h1-h3 f10-f8 e6-f6 c5-d5 e11-f10"));
+      Imperator{},
+      split_words("c6 h1 d10 h7 c1 e11 d14 f7 a4 c13 a3 h4 e1 e13 f10 d3 d8 b6 e10 e5 c6-c5 b6-a7 "
+                  "d8-e8 e13-d13 e8-e7 d13-e14 a4-b6 h7-h5 d14-e15 a7-b7 e7-d8 f7-e6 b6-a5 d3-e4 "
+                  "d10-e9 h1-h3 f10-f8 e6-f6 c5-d5 e11-f10"));
   const std::uint64_t random_expected[] = {76, 5911, 450626};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(random_game, d), random_expected[d - 1]) << d;
   const Imperator free_moves = Imperator::from_cells("c5 h2 h4 h6 h8 g2", "e15 a4 a6", 0);
   EXPECT_EQ(perft(free_moves, 1), 522u);
   EXPECT_EQ(perft(free_moves, 2), 133102u);
-  const Imperator captures = Imperator::from_cells("c4 c6 d4 e5 d8 a1 a9 b2 b3", "d5 d7 h5 c5 g3", 1);
+  const Imperator captures =
+      Imperator::from_cells("c4 c6 d4 e5 d8 a1 a9 b2 b3", "d5 d7 h5 c5 g3", 1);
   const std::uint64_t capture_expected[] = {246, 11794, 3315245};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(captures, d), capture_expected[d - 1]) << d;
 }
@@ -82,7 +149,9 @@ TEST(ImperatorRules, APieceAloneOnA2HasSixPivots) {
   EXPECT_EQ(from_a2, (std::set<std::string>{"a2-a1", "a2-a3", "a2-a4", "a2-b2", "a2-b3", "a2-b4"}));
 }
 
-int cell(const char* name) { return default_geometry().index(name); }
+int cell(const char* name) {
+  return default_geometry().index(name);
+}
 
 std::set<std::string> moves_from(const Imperator& g, const std::string& from) {
   std::set<std::string> out;

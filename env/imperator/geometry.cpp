@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "env/common/error.hpp"
+
 namespace azg::imperator {
 
 int Geometry::index(const std::string& name) const {
@@ -54,7 +56,8 @@ Geometry build_geometry(int n) {
         row.push_back({x + 1, c});
       }
     }
-    std::sort(row.begin(), row.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+    std::sort(row.begin(), row.end(),
+              [](const auto& p, const auto& q) { return p.first < q.first; });
     g.row_sizes.push_back(static_cast<int>(row.size()));
     for (std::size_t i = 0; i < row.size(); ++i) {
       Cell c = row[i].second;
@@ -85,7 +88,8 @@ Geometry build_geometry(int n) {
   for (auto& c : g.cells) std::sort(c.neighbours.begin(), c.neighbours.end());
   // Positions in real coordinates (x, y) for angles.
   auto position = [&](int vertex) {
-    return std::pair<double, double>{vertex_at[vertex].second / 2.0, vertex_at[vertex].first * std::sqrt(3.0) / 2.0};
+    return std::pair<double, double>{vertex_at[vertex].second / 2.0,
+                                     vertex_at[vertex].first * std::sqrt(3.0) / 2.0};
   };
   auto centroid = [&](int cell) {
     double x = 0, y = 0;
@@ -137,26 +141,45 @@ Geometry build_geometry(int n) {
       // Open the cycle at the gap (two angular neighbours that share no edge).
       for (std::size_t k = 0; k < pie.size(); ++k)
         if (!adjacent(pie[k], pie[(k + 1) % pie.size()])) {
-          std::rotate(pie.begin(), pie.begin() + static_cast<long>((k + 1) % pie.size()), pie.end());
+          std::rotate(pie.begin(), pie.begin() + static_cast<long>((k + 1) % pie.size()),
+                      pie.end());
           break;
         }
     }
   }
-  // The half turn about the centre, by centroids.
-  g.half_turn.assign(cells, -1);
-  for (int i = 0; i < cells; ++i) {
-    const auto [x, y] = centroid(i);
-    for (int j = 0; j < cells; ++j) {
-      const auto [u, w] = centroid(j);
-      if (std::abs(u - (2 * cx - x)) < 1e-6 && std::abs(w - (2 * cy - y)) < 1e-6) g.half_turn[i] = j;
+  // The symmetries, by centroids: rotate about the centre, mirror in the vertical axis.
+  constexpr double kPi = 3.14159265358979323846;
+  for (int s = 0; s < 12; ++s) {
+    const double turn = kPi / 3 * (s % 6);
+    const bool mirror = s >= 6;
+    std::vector<int> image(cells, -1);
+    for (int i = 0; i < cells; ++i) {
+      double x = centroid(i).first - cx, y = centroid(i).second - cy;
+      if (mirror) x = -x;
+      const double u = cx + x * std::cos(turn) - y * std::sin(turn),
+                   w = cy + x * std::sin(turn) + y * std::cos(turn);
+      for (int j = 0; j < cells; ++j)
+        if (std::abs(centroid(j).first - u) < 1e-6 && std::abs(centroid(j).second - w) < 1e-6)
+          image[i] = j;
+      if (image[i] < 0)
+        throw Error("imperator geometry: symmetry " + std::to_string(s) + " leaves the board");
     }
+    int kept = 0, swapped = 0;
+    for (const int c : g.rim_order)
+      (g.cells[image[c]].protects == g.cells[c].protects ? kept : swapped)++;
+    if (kept != 0 && swapped != 0)
+      throw Error("imperator geometry: symmetry " + std::to_string(s) + " mixes rim protections");
+    g.symmetries.push_back(std::move(image));
+    g.symmetry_swaps_colours.push_back(swapped != 0);
   }
   return g;
 }
 
-const Geometry& default_geometry() {
-  static const Geometry g = build_geometry(4);
-  return g;
+const Geometry& geometry(int side) {
+  static const Geometry boards[] = {build_geometry(3), build_geometry(4), build_geometry(5)};
+  if (side < 3 || side > 5)
+    throw Error("imperator boards have side 3, 4 or 5, not " + std::to_string(side));
+  return boards[side - 3];
 }
 
 }  // namespace azg::imperator

@@ -28,17 +28,26 @@ struct Pie {
 struct Geometry {
   int side = 4;
   std::vector<Cell> cells;
-  std::vector<Pie> pies;                     // per vertex
-  std::vector<std::array<int, 3>> corners;   // per cell: its three vertex ids
-  std::vector<int> rim_order;                // rim cells anticlockwise from a2
+  std::vector<Pie> pies;                    // per vertex
+  std::vector<std::array<int, 3>> corners;  // per cell: its three vertex ids
+  std::vector<int> rim_order;               // rim cells anticlockwise from a2
   std::vector<int> row_sizes;
-  std::vector<int> half_turn;                // cell -> its image under a half turn
+  // The hexagon's 12 symmetries as cell permutations: 0 identity, 1..5 rotations by
+  // 60 degrees x k (anticlockwise), 6..11 the left-right mirror followed by rotation
+  // k - 6. Each either keeps every rim cell's protection or swaps every one of them
+  // (then it maps a position onto one with the players' colours exchanged).
+  std::vector<std::vector<int>> symmetries;
+  std::vector<bool> symmetry_swaps_colours;
 
   int index(const std::string& name) const;  // -1 when unknown
 };
 
 Geometry build_geometry(int side);
-// The default board (side 4), built once.
-const Geometry& default_geometry();
+// The board of side 3, 4 or 5, built once (throws azg::Error for another side).
+const Geometry& geometry(int side);
+// The default board (side 4).
+inline const Geometry& default_geometry() {
+  return geometry(4);
+}
 
 }  // namespace azg::imperator

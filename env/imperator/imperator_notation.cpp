@@ -15,47 +15,51 @@
 namespace azg {
 namespace {
 
-using imperator::default_geometry;
-
-int column_of(int cell) {
-  const auto& c = default_geometry().cells[cell];
-  return (Imperator::kGridWidth - default_geometry().row_sizes[c.row]) / 2 + c.number - 1;
+int column_of(const imperator::Geometry& g, int cell) {
+  const auto& c = g.cells[cell];
+  const int width = 4 * g.side - 1;
+  return (width - g.row_sizes[c.row]) / 2 + c.number - 1;
 }
 
-std::optional<int> parse_cell(std::string_view text) {
-  if (text.size() < 2 || text[0] < 'a' || text[0] > 'h' || text[1] == '0') return std::nullopt;
+std::optional<int> parse_cell(const imperator::Geometry& g, std::string_view text) {
+  if (text.size() < 2 || text[0] < 'a' || text[0] >= 'a' + 2 * g.side || text[1] == '0')
+    return std::nullopt;
   for (std::size_t i = 1; i < text.size(); ++i)
     if (text[i] < '0' || text[i] > '9') return std::nullopt;
-  const int cell = default_geometry().index(std::string(text));
+  const int cell = g.index(std::string(text));
   if (cell < 0) return std::nullopt;
   return cell;
 }
 
 }  // namespace
 
-std::string Imperator::action_to_string(Action a) const {
-  const auto& g = default_geometry();
+template <int Side>
+std::string BasicImperator<Side>::action_to_string(Action a) const {
+  const auto& g = imperator::geometry(Side);
   if (!is_move(a)) return g.cells[to_of(a)].name;
   return g.cells[from_of(a)].name + "-" + g.cells[to_of(a)].name;
 }
 
-std::optional<Action> Imperator::parse_action(std::string_view text) const {
+template <int Side>
+std::optional<Action> BasicImperator<Side>::parse_action(std::string_view text) const {
+  const auto& g = imperator::geometry(Side);
   const auto dash = text.find('-');
   if (dash == std::string_view::npos) {
-    const auto cell = parse_cell(text);
+    const auto cell = parse_cell(g, text);
     if (!cell) return std::nullopt;
     return place_action(*cell);
   }
-  const auto from = parse_cell(text.substr(0, dash)), to = parse_cell(text.substr(dash + 1));
+  const auto from = parse_cell(g, text.substr(0, dash)), to = parse_cell(g, text.substr(dash + 1));
   if (!from || !to) return std::nullopt;
   return move_action(*from, *to);
 }
 
-std::string Imperator::render() const {
+template <int Side>
+std::string BasicImperator<Side>::render() const {
   // Each cell is three characters: the piece (R, W or .), its orientation (^ up, v down)
   // and, on the rim, o for a holed side (protects Red) or - for a plain one (protects
   // White). Rows are offset so the hexagon shows; row h is at the top.
-  const auto& g = default_geometry();
+  const auto& g = imperator::geometry(Side);
   std::string s;
   std::vector<int> row_first;
   int first = 0;
@@ -78,9 +82,11 @@ std::string Imperator::render() const {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     s += line + "\n";
   }
-  s += "cells numbered from 1 at the left of each row; o: holed rim (protects Red), -: plain rim (protects White)\n";
-  s += "pieces: Red " + std::to_string(pieces_[0].count()) + ", White " + std::to_string(pieces_[1].count()) +
-       "; placements " + std::to_string(placed_) + "/20; moves " + std::to_string(moves_) + "/" +
+  s += "cells numbered from 1 at the left of each row; o: holed rim (protects Red), -: plain rim "
+       "(protects White)\n";
+  s += "pieces: Red " + std::to_string(pieces_[0].count()) + ", White " +
+       std::to_string(pieces_[1].count()) + "; placements " + std::to_string(placed_) + "/" +
+       std::to_string(kPlacements) + "; moves " + std::to_string(moves_) + "/" +
        std::to_string(kMoveCap) + "\n";
   if (terminal_) return s + "result: " + std::string(outcome_string(outcome_)) + "\n";
   s += std::string("to act: ") + (mover_ == 0 ? "Red (player 0)" : "White (player 1)") + "\n";
@@ -91,12 +97,15 @@ std::string Imperator::render() const {
   return s;
 }
 
-void Imperator::encode(std::span<float> out) const {
-  const auto& g = default_geometry();
+template <int Side>
+void BasicImperator<Side>::encode(std::span<float> out) const {
+  const auto& g = imperator::geometry(Side);
   const int plane = kPlanes.height * kPlanes.width;
   std::fill(out.begin(), out.begin() + kPlanes.size(), 0.0f);
   const int me = mover_;
-  auto at = [&](int p, int cell) -> float& { return out[p * plane + g.cells[cell].row * kGridWidth + column_of(cell)]; };
+  auto at = [&](int p, int cell) -> float& {
+    return out[p * plane + g.cells[cell].row * kGridWidth + column_of(g, cell)];
+  };
   for (int cell = 0; cell < kCells; ++cell) {
     const auto& c = g.cells[cell];
     if (pieces_[me].test(cell)) at(0, cell) = 1;
@@ -113,31 +122,47 @@ void Imperator::encode(std::span<float> out) const {
   }
 }
 
-int Imperator::policy_index(Action a) const {
+template <int Side>
+int BasicImperator<Side>::policy_index(Action a) const {
   return is_move(a) ? kCells + from_of(a) * kCells + to_of(a) : to_of(a);
 }
 
-Imperator Imperator::symmetric(int s) const {
+template <int Side>
+BasicImperator<Side> BasicImperator<Side>::symmetric(int s) const {
   if (s == 0) return *this;
-  const auto& turn = default_geometry().half_turn;
-  Imperator t = *this;
+  const auto& g = imperator::geometry(Side);
+  const auto& image = g.symmetries[s];
+  const int swap = g.symmetry_swaps_colours[s] ? 1 : 0;
+  BasicImperator t = *this;
   t.pieces_ = {};
   for (int p = 0; p < 2; ++p)
-    for (Bits128 b = pieces_[p]; b.any();) t.pieces_[p].set(turn[b.pop()]);
+    for (Bits b = pieces_[p]; b.any();) t.pieces_[p ^ swap].set(image[b.pop()]);
+  t.mover_ = static_cast<std::uint8_t>(mover_ ^ swap);
+  if (terminal_ && swap && outcome_ != Outcome::kDraw)
+    t.outcome_ = outcome_ == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
   return t;
 }
 
-Action Imperator::symmetric_action(int s, Action a) const {
+template <int Side>
+Action BasicImperator<Side>::symmetric_action(int s, Action a) const {
   if (s == 0) return a;
-  const auto& turn = default_geometry().half_turn;
+  const auto& turn = imperator::geometry(Side).symmetries[s];
   return is_move(a) ? move_action(turn[from_of(a)], turn[to_of(a)]) : place_action(turn[to_of(a)]);
 }
 
-std::uint64_t Imperator::hash() const {
-  return mix64(pieces_[0].lo + 0x9E3779B97F4A7C15ull) ^ mix64(pieces_[0].hi + 1) * 3 ^ mix64(pieces_[1].lo + 2) * 5 ^
-         mix64(pieces_[1].hi + 3) * 7 ^
-         mix64(static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(moves_) << 8 |
-             static_cast<std::uint64_t>(mover_) << 16 | static_cast<std::uint64_t>(terminal_) << 17);
+template <int Side>
+std::uint64_t BasicImperator<Side>::hash() const {
+  std::uint64_t h = 0;
+  for (int p = 0; p < 2; ++p)
+    for (std::size_t i = 0; i < pieces_[p].w.size(); ++i)
+      h ^= mix64(pieces_[p].w[i] + 0x9E3779B97F4A7C15ull * (2 * i + p + 1));
+  return h ^ mix64(static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(moves_) << 8 |
+                   static_cast<std::uint64_t>(mover_) << 16 |
+                   static_cast<std::uint64_t>(terminal_) << 17);
 }
+
+template class BasicImperator<3>;
+template class BasicImperator<4>;
+template class BasicImperator<5>;
 
 }  // namespace azg

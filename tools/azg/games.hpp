@@ -1,5 +1,6 @@
 #pragma once
-// The product games, in the order `azg games` lists them. Adding a game is one entry here.
+// The product games, in the order `azg games` lists them, then the variants (Imperator on
+// boards of side 3 and 5). Adding a game is one entry here.
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
 #include "env/intercept/intercept.hpp"
@@ -9,6 +10,7 @@
 
 namespace azg {
 
-inline constexpr GameList<Imbriqua, Truchet, Imperator, Lignes, Intercept> kGames{};
+inline constexpr GameList<Imbriqua, Truchet, Imperator, Lignes, Intercept, Imperator3, Imperator5>
+    kGames{};
 
 }  // namespace azg
