@@ -1,9 +1,10 @@
 // Intercept: perft and rules on hand-built positions (../shared/rules/intercept.md).
+#include "env/intercept/intercept.hpp"
+
 #include <gtest/gtest.h>
 
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
-#include "env/intercept/intercept.hpp"
 #include "tests/test_util.hpp"
 
 namespace azg {
@@ -28,15 +29,23 @@ TEST(InterceptPerft, InitialPosition) {
 // (azg play-random --game intercept --seed 9).
 TEST(InterceptPerft, RegressionFigures) {
   EXPECT_EQ(perft(Intercept{}, 4), 2850586u);
-  const Intercept g = replay(Intercept{}, split_words(
-    "b1-b2 e13-d12 d1xb1 b1xb3 k13xm13 l1-m1 g13xe13 e13xc11 flip g1-b6 keep m13xk13 f1xd1 d1xb1 "
-    "k13xm13 b6-b4 flip d12-e13 b4-m4 keep h13-i12 b3-c3 c11-e9 flip h1-g2 j13-j12 j1-i2 e9-j9 keep "
-    "m1-l1 i12-i11 b1-a2 j9-j11 keep i2-j2 j11-j7 keep l1-m1 i11-j10 m1-l1 j12-i12 i1-h1 j7-l7 keep "
-    "b2-b3 l7-j9 keep m4-m1 flip j9-m12 keep l1-m2 m12-m10 keep g2-g3 b13-a12 a2-a3 m13-l12 e1-f1 "
-    "m10-d1 flip c3-b2 l13xl11 g3-h2 c13-b12 m2-l1 d1xb1 b1xm12 stop flip h1xh3 e13-d12 m1-m8 flip "
-    "i12-i11 m8-l9 flip j10-j11 l9-l5 flip f13-e12 h2-h1 m12-m10 keep h1-i1 i13-i12 l5-h9 flip m10-h5 "
-    "flip k1-j1 l12-k13 j2-j3 i11-j12 h9-f7 flip i12-h12 f7-g8 keep d13xd11 stop g8-k4 keep d12xd10 "
-    "k4-l5 keep d10-c9 l5-m5 flip l11-l12 b3xb1 stop c9-b9 f1-g2 h5-c10 keep m5-m11 flip c10-l10 keep"));
+  const Intercept g =
+      replay(Intercept{}, split_words("b1-b2 e13-d12 d1xb1 b1xb3 k13xm13 l1-m1 g13xe13 e13xc11 "
+                                      "flip g1-b6 keep m13xk13 f1xd1 d1xb1 "
+                                      "k13xm13 b6-b4 flip d12-e13 b4-m4 keep h13-i12 b3-c3 c11-e9 "
+                                      "flip h1-g2 j13-j12 j1-i2 e9-j9 keep "
+                                      "m1-l1 i12-i11 b1-a2 j9-j11 keep i2-j2 j11-j7 keep l1-m1 "
+                                      "i11-j10 m1-l1 j12-i12 i1-h1 j7-l7 keep "
+                                      "b2-b3 l7-j9 keep m4-m1 flip j9-m12 keep l1-m2 m12-m10 keep "
+                                      "g2-g3 b13-a12 a2-a3 m13-l12 e1-f1 "
+                                      "m10-d1 flip c3-b2 l13xl11 g3-h2 c13-b12 m2-l1 d1xb1 b1xm12 "
+                                      "stop flip h1xh3 e13-d12 m1-m8 flip "
+                                      "i12-i11 m8-l9 flip j10-j11 l9-l5 flip f13-e12 h2-h1 m12-m10 "
+                                      "keep h1-i1 i13-i12 l5-h9 flip m10-h5 "
+                                      "flip k1-j1 l12-k13 j2-j3 i11-j12 h9-f7 flip i12-h12 f7-g8 "
+                                      "keep d13xd11 stop g8-k4 keep d12xd10 "
+                                      "k4-l5 keep d10-c9 l5-m5 flip l11-l12 b3xb1 stop c9-b9 f1-g2 "
+                                      "h5-c10 keep m5-m11 flip c10-l10 keep"));
   const std::uint64_t expected[] = {74, 5611, 274499};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(g, d), expected[d - 1]) << d;
 }
@@ -95,9 +104,11 @@ TEST(InterceptRules, BallPathsAlongOwnPawnsWithTheMovedPawnOnThePath) {
   const Intercept g = Intercept::from_pawns("c3:LR d4:LP e5:LR f6:LP h8:LR a13:DP", "c3", 0);
   const Intercept after = replay(g, {"h8-g7"});
   ASSERT_EQ(after.phase(), Phase::kBall);
-  EXPECT_EQ(legal_set(after), (Strings{"pass", "Bg7"})) << "only paths through the moved pawn count";
+  EXPECT_EQ(legal_set(after), (Strings{"pass", "Bg7"}))
+      << "only paths through the moved pawn count";
   // The straight-line rule: with f6 off the line (f7 instead), g7 cannot be reached.
-  const Intercept bent = replay(Intercept::from_pawns("c3:LR d4:LP e5:LR f7:LP h8:LR a13:DP", "c3", 0), {"h8-g7"});
+  const Intercept bent =
+      replay(Intercept::from_pawns("c3:LR d4:LP e5:LR f7:LP h8:LR a13:DP", "c3", 0), {"h8-g7"});
   EXPECT_NE(bent.phase(), Phase::kBall) << "no destination: the ball step is skipped";
 }
 
@@ -106,6 +117,22 @@ TEST(InterceptRules, TheFirstHopMayTurnAtP1AndTheBallCanBeTakenFromTheOpponent) 
   const Intercept g = Intercept::from_pawns("e5:DR e6:LP g7:LR a13:DP", "e5", 0);
   const Intercept after = replay(g, {"g7-f7"});
   EXPECT_TRUE(legal_set(after).count("Bf7"));
+}
+
+TEST(InterceptRules, ThePathsSquaresAreDistinct) {
+  // From the carrier a1 the ball reaches c3 (over b2), then either e5 (over d4; e5 is the
+  // pawn just moved) or e3 (over d3). e3 would need the moved pawn on the path: only a
+  // walk out to e5 and back through d4 and c3 would give that, and it repeats squares.
+  const Intercept g =
+      Intercept::from_pawns("a1:LR b2:LP c3:LR d4:LP e6:LR d3:LP e3:LR a13:DP", "a1", 0);
+  const Intercept after = replay(g, {"e6-e5"});
+  ASSERT_EQ(after.phase(), Phase::kBall);
+  EXPECT_EQ(legal_set(after), (Strings{"pass", "Be5"}));
+  // With e3 the moved pawn instead, e3 is the one destination.
+  const Intercept other =
+      replay(Intercept::from_pawns("a1:LR b2:LP c3:LR d4:LP e5:LR d3:LP f3:LR a13:DP", "a1", 0),
+             {"f3-e3"});
+  EXPECT_EQ(legal_set(other), (Strings{"pass", "Be3"}));
 }
 
 TEST(InterceptRules, AnInPlaceFlipCountsAsTheMovedPawn) {
@@ -144,7 +171,8 @@ TEST(InterceptRules, CoveringBothWaysAndUncovering) {
   // A passage pawn may cover next to the goal only when all five neighbours are enemy.
   const std::string ring = "f13:DP h13:DP f12:DP g12:DP h12:DP a1:DR";
   EXPECT_TRUE(legal_set(Intercept::from_pawns(ring + " f11:LP", "a1", 0)).count("f11-f12"));
-  EXPECT_FALSE(legal_set(Intercept::from_pawns("f13:DP h13:DP f12:DP g12:DP a1:DR f11:LP", "a1", 0)).count("f11-f12"));
+  EXPECT_FALSE(legal_set(Intercept::from_pawns("f13:DP h13:DP f12:DP g12:DP a1:DR f11:LP", "a1", 0))
+                   .count("f11-f12"));
   // Leaving uncovers the pawn below.
   const Intercept back = replay(covered, {"a1-a2", "g13-g12"});
   EXPECT_FALSE(back.covered(12 * 13 + 6));

@@ -112,7 +112,7 @@ bool BasicImperator<Side>::settle(int to) {
 }
 
 template <int Side>
-bool BasicImperator<Side>::legal_after_placing(int to) const {
+inline bool BasicImperator<Side>::legal_after_placing(int to) const {
   // Fast path: a piece with an empty neighbour or its own rim side is never enclosed.
   const Bits empty = ~(pieces_[0] | pieces_[1]);
   if ((kTables<Side>.neighbours[to] & empty).any() || kTables<Side>.protects[to] == mover_)
@@ -123,7 +123,7 @@ bool BasicImperator<Side>::legal_after_placing(int to) const {
 }
 
 template <int Side>
-bool BasicImperator<Side>::legal_after_moving(int from, int to) const {
+inline bool BasicImperator<Side>::legal_after_moving(int from, int to) const {
   Bits empty = ~(pieces_[0] | pieces_[1]);
   empty.set(from);
   if ((kTables<Side>.neighbours[to] & empty).any() || kTables<Side>.protects[to] == mover_)
@@ -145,7 +145,8 @@ bool BasicImperator<Side>::pinned(int cell) const {
 }
 
 template <int Side>
-typename BasicImperator<Side>::Bits BasicImperator<Side>::pivot_destinations(int cell) const {
+inline typename BasicImperator<Side>::Bits BasicImperator<Side>::pivot_destinations(
+    int cell) const {
   const Bits occupied = pieces_[0] | pieces_[1];
   Bits out;
   for (const Ray& ray : kTables<Side>.rays[cell])

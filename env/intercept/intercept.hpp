@@ -3,9 +3,12 @@
 // jump chains, the double's long moves and flips, covering, and ball paths along the
 // mover's pawns. Light is player 0 (rank 1, goal g1), Dark player 1 (rank 13, goal g13).
 //
-// Representation: one byte per square for the top pawn and one for a covered pawn (a
-// mailbox; the jump chain's visited squares are a 192-bit set). Ball destinations come
-// from a depth-first search over paths of distinct squares with the straight-line rule.
+// Representation: 169-square bitboards (WideBits<3>, square = 13 x rank + file) for two
+// layers, the top pawns and the covered ones: per layer a set per colour, the doubles,
+// the rest-kind pawns and the pawns showing their passage face. Slides and jumps of
+// passage and rest pawns are generated set-wise by shifts; the double (one per side) by
+// rays. Ball destinations come from a depth-first search over paths of distinct squares
+// with the straight-line rule (see for_each_ball_destination for why not over states).
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -14,6 +17,7 @@
 #include <string_view>
 
 #include "env/common/game.hpp"
+#include "env/common/wide_bits.hpp"
 
 namespace azg {
 
@@ -38,8 +42,9 @@ class Intercept {
   static constexpr int kNumSymmetries = 2;  // identity, left-right mirror
 
   enum class Phase : std::uint8_t { kMove, kChain, kFlipChoice, kBall };
-  // Pawn byte: bit 0 present, bit 1 colour, bits 2-3 kind (0 passage, 1 rest, 2 double),
-  // bit 4 passage face up.
+  using Board = WideBits<3>;
+  // A pawn as a byte (queries, builders, text): bit 0 present, bit 1 colour, bits 2-3
+  // kind (0 passage, 1 rest, 2 double), bit 4 passage face up.
   enum Kind : std::uint8_t { kPassage = 0, kRest = 1, kDouble = 2 };
   static constexpr std::uint8_t pawn(int colour, Kind kind, bool passage_face) {
     return static_cast<std::uint8_t>(1 | colour << 1 | kind << 2 | (passage_face ? 16 : 0));
@@ -70,14 +75,24 @@ class Intercept {
   // Queries and a builder for tests.
   Phase phase() const { return phase_; }
   int turn() const { return turn_; }
-  std::uint8_t top(int sq) const { return top_[sq]; }
-  std::uint8_t covered(int sq) const { return bottom_[sq]; }
+  std::uint8_t top(int sq) const { return top_.at(sq); }
+  std::uint8_t covered(int sq) const { return under_.at(sq); }
   int ball() const { return ball_; }
   // Pawns as "b1:LP c1:LR g1:LD g13:Dd ..." (L/D colour; P passage, R rest, D double with
   // the passage face up, d double with the rest face up), the ball square, the mover.
-  static Intercept from_pawns(std::string_view pawns, std::string_view ball, int mover, int turn = 0);
+  static Intercept from_pawns(std::string_view pawns, std::string_view ball, int mover,
+                              int turn = 0);
 
-  enum ActionKind : std::uint32_t { kSlideKind, kJumpKind, kFlipInPlaceKind, kStopKind, kFlipKind, kKeepKind, kBallKind, kPassKind };
+  enum ActionKind : std::uint32_t {
+    kSlideKind,
+    kJumpKind,
+    kFlipInPlaceKind,
+    kStopKind,
+    kFlipKind,
+    kKeepKind,
+    kBallKind,
+    kPassKind
+  };
   static constexpr Action make_action(ActionKind k, int from = 0, int to = 0) {
     return static_cast<Action>(k) << 16 | static_cast<Action>(from) << 8 | static_cast<Action>(to);
   }
@@ -86,27 +101,34 @@ class Intercept {
   static constexpr int to_of(Action a) { return static_cast<int>(a & 0xFF); }
 
  private:
-  struct Visited {
-    std::array<std::uint64_t, 3> w{};
-    bool test(int i) const { return w[i >> 6] >> (i & 63) & 1; }
-    void set(int i) { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  // One layer of pawns (the top of each stack, or the covered pawns) as bitboards.
+  struct Layer {
+    std::array<Board, 2> side{};  // by colour
+    Board doubles, rest_kind, passage_face;
+    Board pawns() const { return side[0] | side[1]; }
+    std::uint8_t at(int sq) const;
+    void put(int sq, std::uint8_t pawn);
+    std::uint8_t take(int sq);  // removes and returns the pawn on sq (0 when none)
+    Layer mirrored() const;
   };
-  bool empty(int sq) const { return top_[sq] == 0 && !(ball_alone_ && sq == ball_); }
-  bool carrier(int sq) const { return !ball_alone_ && sq == ball_; }
+  // Empty squares: no pawn and not the lone ball.
+  Board empty_squares() const;
+  Board carrier_square() const { return ball_alone_ ? Board{} : Board::single(ball_); }
   template <class Emit>
   bool for_each_move(Emit&& emit) const;
   template <class Emit>
-  bool for_each_jump(int from, const Visited& visited, Emit&& emit) const;
-  bool may_cover(int to, bool passage_face) const;
+  bool for_each_jump(int from, const Board& visited, const Board& empty, Emit&& emit) const;
+  // Squares a slide of the mover's pawn with this face may end on by covering.
+  Board cover_targets(bool passage_face) const;
   template <class Emit>
   bool for_each_ball_destination(Emit&& emit) const;
   void move_pawn(int from, int to);
   void after_pawn_move();
   void end_turn();
 
-  std::array<std::uint8_t, kSquares> top_{};
-  std::array<std::uint8_t, kSquares> bottom_{};
-  Visited visited_{};
+  Layer top_{};
+  Layer under_{};
+  Board visited_{};  // squares the jumping pawn has occupied during this move
   std::int16_t ball_ = 0;
   bool ball_alone_ = true;
   std::int16_t moved_ = -1;  // the square of the pawn moved this turn

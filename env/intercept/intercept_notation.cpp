@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "env/common/error.hpp"
+#include "env/common/mix.hpp"
 #include "env/intercept/intercept.hpp"
 
 namespace azg {
@@ -19,10 +20,13 @@ namespace {
 constexpr int kDf[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 
-std::string square_name(int sq) { return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1); }
+std::string square_name(int sq) {
+  return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1);
+}
 
 std::optional<int> parse_square(std::string_view t) {
-  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'm' || t[1] < '1' || t[1] > '9') return std::nullopt;
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'm' || t[1] < '1' || t[1] > '9')
+    return std::nullopt;
   int rank = t[1] - '0';
   if (t.size() == 3) {
     if (t[2] < '0' || t[2] > '9') return std::nullopt;
@@ -32,20 +36,30 @@ std::optional<int> parse_square(std::string_view t) {
   return (rank - 1) * 13 + (t[0] - 'a');
 }
 
-int mirror(int sq) { return (sq / 13) * 13 + 12 - sq % 13; }
+int mirror(int sq) {
+  return (sq / 13) * 13 + 12 - sq % 13;
+}
 
 }  // namespace
 
 std::string Intercept::action_to_string(Action a) const {
   switch (kind_of(a)) {
-    case kSlideKind: return square_name(from_of(a)) + "-" + square_name(to_of(a));
-    case kJumpKind: return square_name(from_of(a)) + "x" + square_name(to_of(a));
-    case kFlipInPlaceKind: return "F" + square_name(from_of(a));
-    case kStopKind: return "stop";
-    case kFlipKind: return "flip";
-    case kKeepKind: return "keep";
-    case kBallKind: return "B" + square_name(to_of(a));
-    default: return "pass";
+    case kSlideKind:
+      return square_name(from_of(a)) + "-" + square_name(to_of(a));
+    case kJumpKind:
+      return square_name(from_of(a)) + "x" + square_name(to_of(a));
+    case kFlipInPlaceKind:
+      return "F" + square_name(from_of(a));
+    case kStopKind:
+      return "stop";
+    case kFlipKind:
+      return "flip";
+    case kKeepKind:
+      return "keep";
+    case kBallKind:
+      return "B" + square_name(to_of(a));
+    default:
+      return "pass";
   }
 }
 
@@ -57,7 +71,8 @@ std::optional<Action> Intercept::parse_action(std::string_view text) const {
   if (text.size() >= 3 && (text[0] == 'F' || text[0] == 'B')) {
     const auto sq = parse_square(text.substr(1));
     if (!sq) return std::nullopt;
-    return text[0] == 'F' ? make_action(kFlipInPlaceKind, *sq, *sq) : make_action(kBallKind, 0, *sq);
+    return text[0] == 'F' ? make_action(kFlipInPlaceKind, *sq, *sq)
+                          : make_action(kBallKind, 0, *sq);
   }
   const auto sep = text.find_first_of("-x");
   if (sep == std::string_view::npos) return std::nullopt;
@@ -83,24 +98,34 @@ std::string Intercept::render() const {
     for (int f = 0; f < 13; ++f) {
       const int sq = r * 13 + f;
       const bool goal = sq == 6 || sq == 12 * 13 + 6;
-      std::string cell = top_[sq] ? code(top_[sq]) : (ball_alone_ && sq == ball_) ? " o" : " .";
-      cell += (!ball_alone_ && sq == ball_) ? '*' : bottom_[sq] ? '+' : ' ';
+      const std::uint8_t p = top(sq);
+      std::string cell = p ? code(p) : (ball_alone_ && sq == ball_) ? " o" : " .";
+      cell += (!ball_alone_ && sq == ball_) ? '*' : covered(sq) ? '+' : ' ';
       s += goal ? "(" + cell + ")" : " " + cell + " ";
     }
     s += '\n';
   }
   s += "    ";
   for (int f = 0; f < 13; ++f) s += std::string("  ") + static_cast<char>('a' + f) + "  ";
-  s += "\nLight: rank 1, goal g1 (scores on g13); Dark: rank 13, goal g13 (scores on g1); * carries the ball\n";
-  s += "turn " + std::to_string(turn_ + 1) + " (" + std::to_string(turn_) + " completed, cap " + std::to_string(kTurnCap) +
-       "), ball on " + square_name(ball_) + "\n";
+  s += "\nLight: rank 1, goal g1 (scores on g13); Dark: rank 13, goal g13 (scores on g1); * "
+       "carries the ball\n";
+  s += "turn " + std::to_string(turn_ + 1) + " (" + std::to_string(turn_) + " completed, cap " +
+       std::to_string(kTurnCap) + "), ball on " + square_name(ball_) + "\n";
   if (terminal_) return s + "result: " + std::string(outcome_string(outcome_)) + "\n";
   s += std::string("to act: ") + (mover_ == 0 ? "Light (player 0)" : "Dark (player 1)") + "\n";
   switch (phase_) {
-    case Phase::kMove: s += "phase: move a pawn\n"; break;
-    case Phase::kChain: s += "phase: further jump from " + square_name(moved_) + " or stop\n"; break;
-    case Phase::kFlipChoice: s += "phase: flip or keep the double\n"; break;
-    case Phase::kBall: s += "phase: move the ball (B<square>) or pass\n"; break;
+    case Phase::kMove:
+      s += "phase: move a pawn\n";
+      break;
+    case Phase::kChain:
+      s += "phase: further jump from " + square_name(moved_) + " or stop\n";
+      break;
+    case Phase::kFlipChoice:
+      s += "phase: flip or keep the double\n";
+      break;
+    case Phase::kBall:
+      s += "phase: move the ball (B<square>) or pass\n";
+      break;
   }
   return s;
 }
@@ -110,12 +135,12 @@ void Intercept::encode(std::span<float> out) const {
   const int me = mover_;
   auto at = [&](int plane, int sq) -> float& { return out[plane * kSquares + sq]; };
   for (int sq = 0; sq < kSquares; ++sq) {
-    if (const std::uint8_t p = top_[sq]) {
+    if (const std::uint8_t p = top(sq)) {
       const int kind = (p >> 2) & 3;
       const int k = kind == 2 ? ((p & 16) ? 2 : 3) : kind;
       at((((p >> 1) & 1) == me ? 0 : 4) + k, sq) = 1;
     }
-    if (const std::uint8_t b = bottom_[sq]) at(((b >> 1) & 1) == me ? 8 : 9, sq) = 1;
+    if (const std::uint8_t b = covered(sq)) at(((b >> 1) & 1) == me ? 8 : 9, sq) = 1;
     at(13 + static_cast<int>(phase_), sq) = 1;
     at(18, sq) = static_cast<float>(turn_) / kTurnCap;
     at(19, sq) = 1;
@@ -138,25 +163,42 @@ int Intercept::policy_index(Action a) const {
       while (kDf[d] != sf || kDr[d] != sr) ++d;
       return kMoveIndexBase + (from_of(a) * 8 + d) * 12 + dist - 1;
     }
-    case kFlipInPlaceKind: return kFlipInPlaceIndex;
-    case kStopKind: return kStopIndex;
-    case kFlipKind: return kFlipIndex;
-    case kKeepKind: return kKeepIndex;
-    case kBallKind: return kBallIndexBase + to_of(a);
-    default: return kPassIndex;
+    case kFlipInPlaceKind:
+      return kFlipInPlaceIndex;
+    case kStopKind:
+      return kStopIndex;
+    case kFlipKind:
+      return kFlipIndex;
+    case kKeepKind:
+      return kKeepIndex;
+    case kBallKind:
+      return kBallIndexBase + to_of(a);
+    default:
+      return kPassIndex;
   }
+}
+
+static Intercept::Board mirror(const Intercept::Board& b) {
+  Intercept::Board m;
+  for (Intercept::Board left = b; left.any();) m.set(mirror(left.pop()));
+  return m;
+}
+
+Intercept::Layer Intercept::Layer::mirrored() const {
+  Layer m;
+  for (int c = 0; c < 2; ++c) m.side[c] = mirror(side[c]);
+  m.doubles = mirror(doubles);
+  m.rest_kind = mirror(rest_kind);
+  m.passage_face = mirror(passage_face);
+  return m;
 }
 
 Intercept Intercept::symmetric(int s) const {
   if (s == 0) return *this;
   Intercept t = *this;
-  Visited v{};
-  for (int sq = 0; sq < kSquares; ++sq) {
-    t.top_[mirror(sq)] = top_[sq];
-    t.bottom_[mirror(sq)] = bottom_[sq];
-    if (visited_.test(sq)) v.set(mirror(sq));
-  }
-  t.visited_ = v;
+  t.top_ = top_.mirrored();
+  t.under_ = under_.mirrored();
+  t.visited_ = mirror(visited_);
   t.ball_ = static_cast<std::int16_t>(mirror(ball_));
   if (moved_ >= 0) t.moved_ = static_cast<std::int16_t>(mirror(moved_));
   return t;
@@ -167,24 +209,32 @@ Action Intercept::symmetric_action(int s, Action a) const {
   switch (kind_of(a)) {
     case kSlideKind:
     case kJumpKind:
-    case kFlipInPlaceKind: return make_action(kind_of(a), mirror(from_of(a)), mirror(to_of(a)));
-    case kBallKind: return make_action(kBallKind, 0, mirror(to_of(a)));
-    default: return a;
+    case kFlipInPlaceKind:
+      return make_action(kind_of(a), mirror(from_of(a)), mirror(to_of(a)));
+    case kBallKind:
+      return make_action(kBallKind, 0, mirror(to_of(a)));
+    default:
+      return a;
   }
 }
 
 std::uint64_t Intercept::hash() const {
   std::uint64_t h = 1469598103934665603ull;
-  for (int sq = 0; sq < kSquares; ++sq) h = (h ^ (top_[sq] | bottom_[sq] << 8)) * 1099511628211ull;
-  for (const auto w : visited_.w) h = (h ^ w) * 1099511628211ull;
-  const std::uint64_t fields = static_cast<std::uint64_t>(ball_) | static_cast<std::uint64_t>(ball_alone_) << 8 |
-                               static_cast<std::uint64_t>(moved_ + 1) << 9 | static_cast<std::uint64_t>(turn_) << 17 |
-                               static_cast<std::uint64_t>(mover_) << 27 | static_cast<std::uint64_t>(phase_) << 28 |
-                               static_cast<std::uint64_t>(terminal_) << 31;
+  for (const Layer* layer : {&top_, &under_})
+    for (const Board* b : {&layer->side[0], &layer->side[1], &layer->doubles, &layer->rest_kind,
+                           &layer->passage_face})
+      for (const auto w : b->w) h = mix64(h ^ w);
+  for (const auto w : visited_.w) h = mix64(h ^ w);
+  const std::uint64_t fields =
+      static_cast<std::uint64_t>(ball_) | static_cast<std::uint64_t>(ball_alone_) << 8 |
+      static_cast<std::uint64_t>(moved_ + 1) << 9 | static_cast<std::uint64_t>(turn_) << 17 |
+      static_cast<std::uint64_t>(mover_) << 27 | static_cast<std::uint64_t>(phase_) << 28 |
+      static_cast<std::uint64_t>(terminal_) << 31;
   return h ^ ((fields + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull);
 }
 
-Intercept Intercept::from_pawns(std::string_view pawns, std::string_view ball, int mover, int turn) {
+Intercept Intercept::from_pawns(std::string_view pawns, std::string_view ball, int mover,
+                                int turn) {
   Intercept g;
   g.top_ = {};
   std::size_t i = 0;
@@ -197,20 +247,23 @@ Intercept Intercept::from_pawns(std::string_view pawns, std::string_view ball, i
     if (j == std::string_view::npos) j = pawns.size();
     const std::string_view item = pawns.substr(i, j - i);
     const auto colon = item.find(':');
-    const auto sq = colon == std::string_view::npos ? std::nullopt : parse_square(item.substr(0, colon));
+    const auto sq =
+        colon == std::string_view::npos ? std::nullopt : parse_square(item.substr(0, colon));
     if (!sq || item.size() != colon + 3 || (item[colon + 1] != 'L' && item[colon + 1] != 'D'))
       throw Error("bad pawn list '" + std::string(pawns) + "'");
     const int colour = item[colon + 1] == 'L' ? 0 : 1;
     const char k = item[colon + 2];
     const Kind kind = k == 'P' ? kPassage : k == 'R' ? kRest : kDouble;
-    if (k != 'P' && k != 'R' && k != 'D' && k != 'd') throw Error("bad pawn kind in '" + std::string(item) + "'");
-    g.top_[*sq] = pawn(colour, kind, k == 'P' || k == 'D');
+    if (k != 'P' && k != 'R' && k != 'D' && k != 'd')
+      throw Error("bad pawn kind in '" + std::string(item) + "'");
+    if (g.top(*sq)) throw Error("two pawns on one square in '" + std::string(pawns) + "'");
+    g.top_.put(*sq, pawn(colour, kind, k == 'P' || k == 'D'));
     i = j;
   }
   const auto b = parse_square(ball);
   if (!b) throw Error("bad ball square");
   g.ball_ = static_cast<std::int16_t>(*b);
-  g.ball_alone_ = g.top_[*b] == 0;
+  g.ball_alone_ = g.top(*b) == 0;
   g.mover_ = static_cast<std::uint8_t>(mover);
   g.turn_ = static_cast<std::uint16_t>(turn);
   return g;

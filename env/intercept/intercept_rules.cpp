@@ -5,28 +5,86 @@
 namespace azg {
 namespace {
 
+using Board = Intercept::Board;
+
 constexpr int kDf[8] = {0, 1, 1, 1, 0, -1, -1, -1};  // N NE E SE S SW W NW
 constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+constexpr int kDelta[8] = {13, 14, 1, -12, -13, -14, -1, 12};
 constexpr int kLightGoal = 6, kDarkGoal = 12 * 13 + 6;  // g1, g13
 
-// The square one step from `sq` towards d, or -1 off the board.
-constexpr int step(int sq, int d) {
-  const int f = sq % 13 + kDf[d], r = sq / 13 + kDr[d];
-  return (f < 0 || f > 12 || r < 0 || r > 12) ? -1 : r * 13 + f;
+struct Tables {
+  std::array<std::array<std::int16_t, 8>, Intercept::kSquares> step{};  // -1 off the board
+  std::array<Board, 8> can_step{};  // squares with a neighbour in direction d
+  std::array<Board, Intercept::kSquares> neighbours{};
+  Board board;
+};
+
+constexpr Tables make_tables() {
+  Tables t;
+  t.board = Board::first(Intercept::kSquares);
+  for (int sq = 0; sq < Intercept::kSquares; ++sq)
+    for (int d = 0; d < 8; ++d) {
+      const int f = sq % 13 + kDf[d], r = sq / 13 + kDr[d];
+      const bool on = f >= 0 && f <= 12 && r >= 0 && r <= 12;
+      t.step[sq][d] = static_cast<std::int16_t>(on ? r * 13 + f : -1);
+      if (on) {
+        t.can_step[d].set(sq);
+        t.neighbours[sq].set(r * 13 + f);
+      }
+    }
+  return t;
 }
-constexpr bool present(std::uint8_t p) { return p & 1; }
-constexpr int colour_of(std::uint8_t p) { return (p >> 1) & 1; }
-constexpr int kind_of_pawn(std::uint8_t p) { return (p >> 2) & 3; }
-constexpr bool passage_face(std::uint8_t p) { return p & 16; }
+
+constexpr Tables kTables = make_tables();
+
+constexpr int step(int sq, int d) {
+  return kTables.step[sq][d];
+}
+
+// Every square of `b` moved one step in direction d (squares that would leave the board
+// are dropped).
+inline Board shift(const Board& b, int d) {
+  const Board s = b & kTables.can_step[d];
+  return kDelta[d] > 0 ? s << kDelta[d] : s >> -kDelta[d];
+}
+
+inline void toggle(Board& b, int sq) {
+  if (b.test(sq))
+    b.reset(sq);
+  else
+    b.set(sq);
+}
 
 }  // namespace
 
+std::uint8_t Intercept::Layer::at(int sq) const {
+  if (!(side[0] | side[1]).test(sq)) return 0;
+  const Kind kind = doubles.test(sq) ? kDouble : rest_kind.test(sq) ? kRest : kPassage;
+  return pawn(side[1].test(sq) ? 1 : 0, kind, passage_face.test(sq));
+}
+
+void Intercept::Layer::put(int sq, std::uint8_t p) {
+  if (!(p & 1)) return;
+  side[(p >> 1) & 1].set(sq);
+  const int kind = (p >> 2) & 3;
+  if (kind == kDouble) doubles.set(sq);
+  if (kind == kRest) rest_kind.set(sq);
+  if (p & 16) passage_face.set(sq);
+}
+
+std::uint8_t Intercept::Layer::take(int sq) {
+  const std::uint8_t p = at(sq);
+  for (Board* b : {&side[0], &side[1], &doubles, &rest_kind, &passage_face}) b->reset(sq);
+  return p;
+}
+
 Intercept::Intercept() {
-  const Kind light[11] = {kPassage, kRest, kPassage, kRest, kPassage, kDouble, kRest, kPassage, kRest, kPassage, kRest};
+  const Kind light[11] = {kPassage, kRest,    kPassage, kRest,    kPassage, kDouble,
+                          kRest,    kPassage, kRest,    kPassage, kRest};
   for (int i = 0; i < 11; ++i) {
     const Kind k = light[i];
-    top_[1 + i] = pawn(0, k, k != kRest);               // b1 .. l1
-    top_[12 * 13 + 11 - i] = pawn(1, k, k != kRest);    // l13 .. b13: the half-turn image
+    top_.put(1 + i, pawn(0, k, k != kRest));             // b1 .. l1
+    top_.put(12 * 13 + 11 - i, pawn(1, k, k != kRest));  // l13 .. b13: the half-turn image
   }
   ball_ = 6 * 13 + 6;  // g7
   ball_alone_ = true;
@@ -37,35 +95,37 @@ Intercept Intercept::from_setup(std::string_view setup) {
   return Intercept{};
 }
 
-bool Intercept::may_cover(int to, bool passage) const {
-  // A slide may end on an opponent pawn (not the carrier, not already covering): a rest
-  // face onto the opponent's goal; a passage face next to that goal when all its
-  // neighbours hold opponent pawns.
-  const std::uint8_t target = top_[to];
-  if (!present(target) || colour_of(target) == mover_ || bottom_[to] || carrier(to)) return false;
-  const int goal = mover_ == 0 ? kDarkGoal : kLightGoal;
-  if (!passage) return to == goal;
-  bool next_to_goal = false, all_enemy = true;
-  for (int d = 0; d < 8; ++d) {
-    const int s = step(goal, d);
-    if (s < 0) continue;
-    next_to_goal = next_to_goal || s == to;
-    all_enemy = all_enemy && present(top_[s]) && colour_of(top_[s]) != mover_;
-  }
-  return next_to_goal && all_enemy;
+Board Intercept::empty_squares() const {
+  Board empty = kTables.board & ~top_.pawns();
+  if (ball_alone_) empty.reset(ball_);
+  return empty;
+}
+
+Board Intercept::cover_targets(bool passage) const {
+  // A slide may end on an opponent pawn that is not the carrier and not itself covering:
+  // a rest face onto the opponent's goal; a passage face onto a square next to that goal
+  // when every square next to it holds an opponent pawn (judged by the top pawns).
+  const int other = mover_ ^ 1, goal = mover_ == 0 ? kDarkGoal : kLightGoal;
+  const Board coverable = top_.side[other] & ~under_.pawns() & ~carrier_square();
+  if (!passage) return coverable & Board::single(goal);
+  const Board around = kTables.neighbours[goal];
+  if ((around & ~top_.side[other]).any()) return {};
+  return coverable & around;
 }
 
 template <class Emit>
-bool Intercept::for_each_jump(int from, const Visited& visited, Emit&& emit) const {
-  const bool is_double = kind_of_pawn(top_[from]) == kDouble;
+bool Intercept::for_each_jump(int from, const Board& visited, const Board& empty,
+                              Emit&& emit) const {
+  const bool is_double = top_.doubles.test(from);
+  const Board pawns = top_.pawns();
   for (int d = 0; d < 8; ++d) {
     int over = step(from, d);
     if (is_double)  // the double approaches over empty squares
-      while (over >= 0 && empty(over)) over = step(over, d);
-    if (over < 0 || !present(top_[over]) || carrier(over)) continue;
-    if (!is_double && kind_of_pawn(top_[over]) == kDouble) continue;
+      while (over >= 0 && empty.test(over)) over = step(over, d);
+    if (over < 0 || !pawns.test(over) || (!ball_alone_ && over == ball_)) continue;
+    if (!is_double && top_.doubles.test(over)) continue;
     const int to = step(over, d);
-    if (to < 0 || !empty(to) || visited.test(to)) continue;
+    if (to < 0 || !empty.test(to) || visited.test(to)) continue;
     if (emit(make_action(kJumpKind, from, to))) return true;
   }
   return false;
@@ -73,25 +133,41 @@ bool Intercept::for_each_jump(int from, const Visited& visited, Emit&& emit) con
 
 template <class Emit>
 bool Intercept::for_each_move(Emit&& emit) const {
-  for (int from = 0; from < kSquares; ++from) {
-    const std::uint8_t p = top_[from];
-    if (!present(p) || colour_of(p) != mover_ || carrier(from)) continue;
-    const bool is_double = kind_of_pawn(p) == kDouble;
+  const Board empty = empty_squares(), carrier = carrier_square();
+  const Board mine = top_.side[mover_] & ~carrier;
+  const Board singles = mine & ~top_.doubles;  // passage and rest pawns
+  const Board cover_passage = cover_targets(true), cover_rest = cover_targets(false);
+  // Passage and rest pawns, set-wise: slides (covering ones included), then jumps over a
+  // pawn that is neither a double nor the carrier (the start square is never empty, so
+  // the first jump needs no visited check).
+  const Board jumpable = top_.pawns() & ~top_.doubles & ~carrier;
+  for (int d = 0; d < 8; ++d) {
+    Board to = shift(singles, d) & empty;
+    if (cover_passage.any() || cover_rest.any())
+      to |= (shift(singles & top_.passage_face, d) & cover_passage) |
+            (shift(singles & ~top_.passage_face, d) & cover_rest);
+    while (to.any()) {
+      const int t = to.pop();
+      if (emit(make_action(kSlideKind, t - kDelta[d], t))) return true;
+    }
+    for (Board land = shift(shift(singles, d) & jumpable, d) & empty; land.any();) {
+      const int t = land.pop();
+      if (emit(make_action(kJumpKind, t - 2 * kDelta[d], t))) return true;
+    }
+  }
+  // The double (one per side): long slides along rays, a cover at the ray's end, jumps,
+  // or a flip in place.
+  for (Board doubles = mine & top_.doubles; doubles.any();) {
+    const int from = doubles.pop();
+    const Board covers = top_.passage_face.test(from) ? cover_passage : cover_rest;
     for (int d = 0; d < 8; ++d) {
       int to = step(from, d);
-      while (to >= 0 && empty(to)) {
+      for (; to >= 0 && empty.test(to); to = step(to, d))
         if (emit(make_action(kSlideKind, from, to))) return true;
-        if (!is_double) break;
-        to = step(to, d);
-      }
-      if (to >= 0 && !empty(to) && may_cover(to, passage_face(p)) &&
-          (is_double || to == step(from, d)) && emit(make_action(kSlideKind, from, to)))
-        return true;
+      if (to >= 0 && covers.test(to) && emit(make_action(kSlideKind, from, to))) return true;
     }
-    Visited start;
-    start.set(from);
-    if (for_each_jump(from, start, emit)) return true;
-    if (is_double && emit(make_action(kFlipInPlaceKind, from, from))) return true;
+    if (for_each_jump(from, Board::single(from), empty, emit)) return true;
+    if (emit(make_action(kFlipInPlaceKind, from, from))) return true;
   }
   return false;
 }
@@ -100,41 +176,38 @@ template <class Emit>
 bool Intercept::for_each_ball_destination(Emit&& emit) const {
   // Depth-first over the paths themselves: the spec's squares must be distinct, which a
   // search over (square, moved-pawn-on-path) states alone would not enforce (it would let
-  // the ball run out and back along the same line). Paths are short: a player has at most
-  // 11 pawns, so the search stays small. Each destination is reported once.
+  // the ball run out and back along the same line to pick up the moved pawn). Paths are
+  // short: a player has at most 11 pawns, so the search stays small. Each destination is
+  // reported once.
   const int goal = mover_ == 0 ? kDarkGoal : kLightGoal;
-  auto mine = [&](int sq, bool passage) {
-    const std::uint8_t p = top_[sq];
-    return present(p) && colour_of(p) == mover_ && passage_face(p) == passage;
-  };
-  auto goal_open = [&](int sq) { return sq == goal && (!present(top_[sq]) || colour_of(top_[sq]) == mover_); };
-  std::array<bool, kSquares> emitted{};
-  Visited on_path{};
-  on_path.set(ball_);
+  const Board mine = top_.side[mover_];
+  Board passage = mine & top_.passage_face;
+  passage.reset(goal);                        // the opponent's goal is never a P square
+  Board landing = mine & ~top_.passage_face;  // rest faces, and the goal when open
+  if (!(top_.side[mover_ ^ 1]).test(goal)) landing.set(goal);
+  Board emitted, on_path = Board::single(ball_);
   bool stop = false;
   // From rest square r (the ball's square at the start): hop over a passage pawn to a rest
   // pawn or the open goal; `first` allows the turn at P1.
   auto visit = [&](auto&& self, int r, bool used, bool first) -> void {
     for (int d1 = 0; d1 < 8 && !stop; ++d1) {
       const int p = step(r, d1);
-      if (p < 0 || p == goal || on_path.test(p) || !mine(p, true)) continue;
+      if (p < 0 || on_path.test(p) || !passage.test(p)) continue;
       on_path.set(p);
       for (int d2 = first ? 0 : d1; d2 < (first ? 8 : d1 + 1) && !stop; ++d2) {
         const int r2 = step(p, d2);
-        if (r2 < 0 || on_path.test(r2)) continue;
+        if (r2 < 0 || on_path.test(r2) || !landing.test(r2)) continue;
         const bool now_used = used || p == moved_ || r2 == moved_;
-        if (goal_open(r2) || mine(r2, false)) {
-          if (now_used && !emitted[r2]) {
-            emitted[r2] = true;
-            if (emit(make_action(kBallKind, 0, r2))) stop = true;
-          }
-          if (r2 == goal || stop) continue;  // the opponent's goal is only ever the last square
-          on_path.set(r2);
-          self(self, r2, now_used, false);
-          on_path.w[r2 >> 6] &= ~(std::uint64_t{1} << (r2 & 63));
+        if (now_used && !emitted.test(r2)) {
+          emitted.set(r2);
+          if (emit(make_action(kBallKind, 0, r2))) stop = true;
         }
+        if (r2 == goal || stop) continue;  // the opponent's goal is only ever the last square
+        on_path.set(r2);
+        self(self, r2, now_used, false);
+        on_path.reset(r2);
       }
-      on_path.w[p >> 6] &= ~(std::uint64_t{1} << (p & 63));
+      on_path.reset(p);
     }
   };
   visit(visit, ball_, false, true);
@@ -149,10 +222,12 @@ void Intercept::legal_actions(FixedList<Action, kMaxActions>& out) const {
     return false;
   };
   switch (phase_) {
-    case Phase::kMove: for_each_move(push); return;
+    case Phase::kMove:
+      for_each_move(push);
+      return;
     case Phase::kChain:
       out.push_back(make_action(kStopKind));
-      for_each_jump(moved_, visited_, push);
+      for_each_jump(moved_, visited_, empty_squares(), push);
       return;
     case Phase::kFlipChoice:
       out.push_back(make_action(kFlipKind));
@@ -166,16 +241,15 @@ void Intercept::legal_actions(FixedList<Action, kMaxActions>& out) const {
 }
 
 void Intercept::move_pawn(int from, int to) {
-  const std::uint8_t p = top_[from];
-  top_[from] = bottom_[from];  // a cover leaving uncovers the pawn below
-  bottom_[from] = 0;
-  if (present(top_[to])) bottom_[to] = top_[to];
-  top_[to] = p;
+  const std::uint8_t p = top_.take(from);
+  top_.put(from, under_.take(from));  // a cover leaving uncovers the pawn below
+  under_.put(to, top_.take(to));      // a covering slide puts the target below
+  top_.put(to, p);
   moved_ = static_cast<std::int16_t>(to);
 }
 
 void Intercept::after_pawn_move() {
-  if (kind_of_pawn(top_[moved_]) == kDouble) {
+  if (top_.doubles.test(moved_)) {
     phase_ = Phase::kFlipChoice;
     return;
   }
@@ -208,34 +282,33 @@ void Intercept::apply(Action a) {
       after_pawn_move();
       return;
     case kJumpKind:
-      if (phase_ == Phase::kMove) {
-        visited_ = {};
-        visited_.set(from);
-      }
+      if (phase_ == Phase::kMove) visited_ = Board::single(from);
       move_pawn(from, to);
       visited_.set(to);
-      if (for_each_jump(to, visited_, [](Action) { return true; })) {
+      if (for_each_jump(to, visited_, empty_squares(), [](Action) { return true; })) {
         phase_ = Phase::kChain;
         return;
       }
       after_pawn_move();
       return;
-    case kStopKind: after_pawn_move(); return;
+    case kStopKind:
+      after_pawn_move();
+      return;
     case kFlipInPlaceKind:
-      top_[from] ^= 16;
+      toggle(top_.passage_face, from);
       moved_ = static_cast<std::int16_t>(from);
       phase_ = Phase::kBall;
       if (!for_each_ball_destination([](Action) { return true; })) end_turn();
       return;
     case kFlipKind:
     case kKeepKind:
-      if (kind_of(a) == kFlipKind) top_[moved_] ^= 16;
+      if (kind_of(a) == kFlipKind) toggle(top_.passage_face, moved_);
       phase_ = Phase::kBall;
       if (!for_each_ball_destination([](Action) { return true; })) end_turn();
       return;
     case kBallKind:
       ball_ = static_cast<std::int16_t>(to);
-      ball_alone_ = !present(top_[to]);
+      ball_alone_ = !top_.pawns().test(to);
       if (to == (mover_ == 0 ? kDarkGoal : kLightGoal)) {
         terminal_ = true;
         outcome_ = mover_ == 0 ? Outcome::kP0Win : Outcome::kP1Win;
@@ -243,7 +316,9 @@ void Intercept::apply(Action a) {
       }
       end_turn();
       return;
-    case kPassKind: end_turn(); return;
+    case kPassKind:
+      end_turn();
+      return;
   }
 }
 
