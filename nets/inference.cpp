@@ -3,6 +3,8 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include <dlfcn.h>
+
 #include <chrono>
 #include <mutex>
 
@@ -30,7 +32,19 @@ std::string resolve_device(const std::string& device) {
 }
 
 void set_torch_threads(int threads) {
-  if (threads >= 1) at::set_num_threads(threads);
+  if (threads < 1) return;
+  at::set_num_threads(threads);
+  set_blas_threads(threads);
+}
+
+bool set_blas_threads(int threads) {
+  // Looked up at run time: azg does not link OpenBLAS itself, it gets whichever BLAS the
+  // system's libblas.so.3 alternative points to.
+  using SetThreads = void (*)(int);
+  const auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+  if (set == nullptr || threads < 1) return false;
+  set(threads);
+  return true;
 }
 
 InferenceModel::InferenceModel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

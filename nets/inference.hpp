@@ -42,8 +42,16 @@ class InferenceModel {
 // The device string to a torch device name, "auto" choosing CUDA when available.
 std::string resolve_device(const std::string& device);
 
-// Threads LibTorch uses inside one operation (its intra-op pool), process-wide.
+// Threads LibTorch uses inside one operation (its intra-op pool) and the BLAS library
+// under it, process-wide.
 void set_torch_threads(int threads);
+
+// Threads the BLAS library under LibTorch may use per call, when that library is
+// OpenBLAS (Debian's libtorch calls whichever libblas.so.3 is installed; the reference
+// BLAS has no threads and is several times slower, see tools/setup.sh). azg runs games
+// and searches in parallel itself, so it starts with 1. Returns false when the loaded
+// BLAS offers no such control.
+bool set_blas_threads(int threads);
 
 // Writes the network of a checkpoint as an exported model (TorchScript + meta.json).
 // Returns the checkpoint's metadata.

@@ -1,6 +1,7 @@
 // Trainer: configuration, replay buffer.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -11,6 +12,7 @@
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
 #include "trainer/replay_buffer.hpp"
+#include "trainer/selfplay.hpp"
 
 namespace azg::trainer {
 namespace {
@@ -77,6 +79,40 @@ TEST(TrainConfig, ShippedConfigsLoad) {
     EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml")) << name;
     EXPECT_NO_THROW(c.validate()) << name;
   }
+}
+
+TEST(ValueTargets, TheScoreMarginBlendsIn) {
+  TrainConfig c = TrainConfig::defaults();
+  EXPECT_FLOAT_EQ(value_target(c, 1.0f, 0.3f, -5.0), 1.0f) << "by default the result alone";
+  c.set("train.margin_mix=0.5");
+  c.set("train.margin_scale=4");
+  EXPECT_NEAR(value_target(c, 1.0f, 0.3f, -5.0), 0.5 + 0.5 * std::tanh(-1.25), 1e-6);
+  c.set("train.value_mix=0.25");
+  EXPECT_NEAR(value_target(c, -1.0f, 0.3f, 2.0), -0.25 + 0.25 * 0.3 + 0.5 * std::tanh(0.5), 1e-6);
+  c.set("train.value_mix=0.6");
+  EXPECT_THROW(c.validate(), Error) << "the mixes add up to more than 1";
+  // Only games decided by points accept a margin share.
+  TrainConfig m = TrainConfig::defaults();
+  m.set("train.margin_mix=0.5");
+  EXPECT_NO_THROW(check_config_for_game<Imbriqua>(m));
+  EXPECT_THROW(check_config_for_game<Lignes>(m), Error);
+  EXPECT_NO_THROW(check_config_for_game<Lignes>(TrainConfig::defaults()));
+}
+
+TEST(ValueTargets, ImbriquasMarginAgreesWithTheResult) {
+  Rng rng(11);
+  int decided_by_points = 0;
+  for (int game = 0; game < 200; ++game) {
+    Imbriqua g;
+    while (!g.is_terminal()) g.apply(random_action(g, rng));
+    const double margin = g.score_margin();
+    EXPECT_EQ(margin, g.score(0) - g.score(1));
+    if (margin != 0) {
+      ++decided_by_points;
+      EXPECT_EQ(g.outcome(), margin > 0 ? Outcome::kP0Win : Outcome::kP1Win);
+    }
+  }
+  EXPECT_GT(decided_by_points, 150);
 }
 
 TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {

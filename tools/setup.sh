@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build
   libtorch-dev          # LibTorch 1.13 (CPU): networks, training, export
+  libopenblas0-pthread  # an optimised libblas.so.3 under LibTorch (the reference BLAS is ~3x slower)
   python3-torch         # the Python round-trip test of exported models
   libeigen3-dev         # rating fits (Elo confidence intervals)
   libtbb-dev            # worker threads of the self-play farm and the arena

@@ -51,6 +51,10 @@ const std::vector<AnyField>& fields() {
       Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play"},
       Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
                     "value target = (1 - mix) x game result + mix x the search's root value (noisy games)"},
+      Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
+                    "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
+                    "decided by points (Imbriqua)"},
+      Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win"},
       Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept"},
       Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
       Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads"},
@@ -204,6 +208,9 @@ void TrainConfig::validate() const {
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(eval_sprt_elo1 > 0 && eval_sprt_max_games >= 2, "eval.sprt_elo1 and eval.sprt_max_games must be positive");
   require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
+  require(train_margin_mix >= 0 && train_value_mix + train_margin_mix <= 1,
+          "train.margin_mix must be at least 0 and train.value_mix + train.margin_mix at most 1");
+  require(train_margin_scale > 0, "train.margin_scale must be positive");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,
           "selfplay threads, games and leaves must be positive");

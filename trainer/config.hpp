@@ -36,6 +36,8 @@ struct TrainConfig {
   int train_min_positions;
   int train_publish_every;
   double train_value_mix;
+  double train_margin_mix;
+  double train_margin_scale;
   // replay buffer
   int replay_capacity;
   bool replay_symmetries;

@@ -5,9 +5,12 @@
 // weights the training loop updates in place.
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "env/common/error.hpp"
 #include "mcts/agent.hpp"
 #include "mcts/driver.hpp"
 #include "nets/nn_evaluator.hpp"
@@ -57,6 +60,26 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   return s;
 }
 
+// Games whose result is decided by points expose the final margin (env/common/game.hpp).
+template <class G>
+constexpr bool kDecidedByPoints = requires(const G& g) { g.score_margin(); };
+
+// Settings that only some games support, checked before a run starts.
+template <Game G>
+void check_config_for_game(const TrainConfig& config) {
+  if (!kDecidedByPoints<G> && config.train_margin_mix > 0)
+    throw Error(std::string(G::kName) + " is not decided by points: train.margin_mix must be 0");
+}
+
+// A position's value target for the player who acted there: the game's result `z`,
+// blended with the search's root value and with the final score margin (that player's
+// points minus the opponent's) squashed by tanh(margin / train.margin_scale).
+inline float value_target(const TrainConfig& config, float z, float root_value, double margin) {
+  const double value_mix = config.train_value_mix, margin_mix = config.train_margin_mix;
+  return static_cast<float>((1.0 - value_mix - margin_mix) * z + value_mix * root_value +
+                            margin_mix * std::tanh(margin / config.train_margin_scale));
+}
+
 template <Game G>
 class SelfPlayWorker {
  public:
@@ -65,6 +88,7 @@ class SelfPlayWorker {
                  std::uint64_t seed)
       : config_(config), evaluator_(evaluator, stats), buffer_(buffer), records_(records), stats_(stats),
         network_step_(network_step), rng_(seed) {
+    check_config_for_game<G>(config);
     const mcts::SearchConfig search = selfplay_search_config(config);
     for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
       slots_.emplace_back();
@@ -155,10 +179,14 @@ class SelfPlayWorker {
 
   void finish(Slot& slot) {
     slot.record.outcome = slot.state.outcome();
+    // The value target: the result, blended with the search's root value and, for games
+    // decided by points, with the squashed final margin (a denser signal than win/loss).
+    double margin_p0 = 0.0;
+    if constexpr (kDecidedByPoints<G>) margin_p0 = slot.state.score_margin();
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
       const float z = outcome_value(slot.record.outcome, slot.players[i]);
-      const float mix = static_cast<float>(config_.train_value_mix);
-      slot.positions[i].value = (1.0f - mix) * z + mix * slot.root_values[i];
+      const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
+      slot.positions[i].value = value_target(config_, z, slot.root_values[i], margin);
       buffer_.add(std::move(slot.positions[i]));
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());

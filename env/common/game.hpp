@@ -96,6 +96,8 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //              Optional: symmetry_swaps_players(s) -> true when symmetry s also exchanges
 //              the players' roles (then to_act() and the outcome are mirrored too).
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
+//   scoring    Optional: score_margin() -> at a terminal state of a game decided by points,
+//              player 0's score minus player 1's (training can learn from it).
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<G> && std::copyable<G> && std::default_initializable<G> &&

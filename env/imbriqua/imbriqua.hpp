@@ -78,6 +78,7 @@ class Imbriqua {
   Card card_of_turn(int t) const;
   Card current_card() const { return card_; }
   int score(int player) const;  // framed (empty square, line) pairs, as at the end
+  double score_margin() const { return score(0) - score(1); }
   static std::string_view card_code(Card c);
 
   // A position for tests: the pawns, the turn about to be played (placement phase), the

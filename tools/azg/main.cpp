@@ -6,6 +6,7 @@
 #include <string>
 
 #include "env/common/error.hpp"
+#include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
 #include "tools/azg/arena_commands.hpp"
 #include "tools/azg/games.hpp"
@@ -35,6 +36,9 @@ void add_position_options(CLI::App* cmd, azg::PositionArgs& pos) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // azg parallelises over games and searches; BLAS threads inside each call would only
+  // compete with them (`azg train` sets torch_threads for both).
+  azg::nets::set_blas_threads(1);
   CLI::App app{
       "azg: AlphaZero-style self-play training for five board games.\n"
       "Games: " + azg::game_names(azg::kGames)};
