@@ -69,6 +69,15 @@ check truchet-bad-setup 2 "49 characters 0/1" -- "$azg" show --game truchet --se
 check truchet-record-has-setup 0 'setup [01]{49}' -- "$azg" play-random --game truchet --seed 2
 check imperator-perft 0 '^9120$' -- "$azg" perft --game imperator --depth 2
 check imperator-bad-cell 2 "action 0 'a10': malformed" -- "$azg" show --game imperator --moves a10
+check imperator3-perft 0 '^2862$' -- "$azg" perft --game imperator3 --depth 2
+check imperator5-top-row 0 'placements 1/20' -- "$azg" show --game imperator5 --moves j11
+check imperator5-no-row-k 2 "action 0 'k1': malformed" -- "$azg" show --game imperator5 --moves k1
+check games-lists-variants 0 '^imperator5$' -- "$azg" games
+margin_dir=$(mktemp -d)
+check train-margin-needs-points 2 "lignes is not decided by points: train.margin_mix must be 0" -- \
+  "$azg" train --set game=lignes --set train.margin_mix=0.5 --run-dir "$margin_dir/run"
+if [ -e "$margin_dir/run" ]; then echo "FAIL train-margin-needs-points: a run directory was created"; failures=$((failures + 1)); fi
+rm -rf "$margin_dir"
 check intercept-perft 0 '^1854$' -- "$azg" perft --game intercept --depth 2
 check intercept-bad-square 2 "action 0 'n1-n2': malformed" -- "$azg" show --game intercept --moves n1-n2
 check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101
