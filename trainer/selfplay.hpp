@@ -88,7 +88,6 @@ class SelfPlayWorker {
                  std::uint64_t seed)
       : config_(config), evaluator_(evaluator, stats), buffer_(buffer), records_(records), stats_(stats),
         network_step_(network_step), rng_(seed) {
-    check_config_for_game<G>(config);
     const mcts::SearchConfig search = selfplay_search_config(config);
     for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
       slots_.emplace_back();

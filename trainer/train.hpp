@@ -64,7 +64,9 @@ class TrainingRun {
  public:
   TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out)
       : config_(std::move(config)), dir_(std::move(run_dir)), out_(out), meta_(model_meta<G>(config_)),
-        buffer_(static_cast<std::size_t>(config_.replay_capacity)) {}
+        buffer_(static_cast<std::size_t>(config_.replay_capacity)) {
+    check_config_for_game<G>(config_);  // before the run directory is touched
+  }
 
   TrainReport run() {
     nets::set_torch_threads(config_.torch_threads);

@@ -9,7 +9,6 @@ namespace azg {
 
 template <int W>
 struct WideBits {
-  static constexpr int kBits = 64 * W;
   std::array<std::uint64_t, W> w{};
 
   // The set of bits [0, n).
@@ -54,12 +53,6 @@ struct WideBits {
     for (int i = 0; i < W; ++i) n += __builtin_popcountll(w[i]);
     return n;
   }
-  // Index of the lowest set bit (the set must not be empty).
-  int lowest() const {
-    for (int i = 0; i < W - 1; ++i)
-      if (w[i]) return 64 * i + __builtin_ctzll(w[i]);
-    return 64 * (W - 1) + __builtin_ctzll(w[W - 1]);
-  }
   // The lowest set bit's index, removed (the set must not be empty).
   int pop() {
     for (int i = 0; i < W - 1; ++i)
@@ -83,19 +76,12 @@ struct WideBits {
     for (int i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
     return r;
   }
-  constexpr WideBits operator^(const WideBits& o) const {
-    WideBits r;
-    for (int i = 0; i < W; ++i) r.w[i] = w[i] ^ o.w[i];
-    return r;
-  }
   constexpr WideBits operator~() const {
     WideBits r;
     for (int i = 0; i < W; ++i) r.w[i] = ~w[i];
     return r;
   }
   constexpr WideBits& operator|=(const WideBits& o) { return *this = *this | o; }
-  constexpr WideBits& operator&=(const WideBits& o) { return *this = *this & o; }
-  constexpr WideBits& operator^=(const WideBits& o) { return *this = *this ^ o; }
   constexpr bool operator==(const WideBits&) const = default;
 
   // Shifts by 0 <= n < 64 towards higher (<<) or lower (>>) indices.

@@ -1,9 +1,10 @@
 #pragma once
 // Imperator (../shared/rules/imperator.md): triangular pieces on a hexagon of 6n^2
-// triangles (96 for the default side n = 4) with protecting rim sides; placements, then pivot moves
-// (and free moves at 6 pieces or fewer); enclosed groups are turned over; no suicide; pinned pieces
-// stay. Red is player 0 and moves first. The board is data (geometry.hpp); pieces are bitboards,
-// one per colour (one, two or three words for sides 3, 4, 5).
+// triangles (96 for the default side n = 4) with protecting rim sides; placements, then
+// pivot moves (and free moves at 6 pieces or fewer); enclosed groups are turned over; no
+// suicide; pinned pieces stay. Red is player 0 and moves first. The board is data
+// (geometry.hpp); pieces are bitboards, one per colour (one, two or three words for
+// sides 3, 4, 5).
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -1,12 +1,14 @@
 // Imperator action strings (`<cell>` placements, `<from>-<to>` moves), the text picture,
-// the NN encoding, the half-turn symmetry and hashing.
+// the NN encoding, the hexagon's symmetries and hashing.
 //
-// Planes (8 rows x 15 columns, row r's cells centred: column = (15 - size) / 2 + i):
+// Planes (2n rows x 4n - 1 columns for side n, 8 x 15 on the default board; row r's
+// cells centred: column = (4n - 1 - size) / 2 + i):
 //   0 own pieces  1 opponent pieces  2 valid cells  3 up cells  4 rim sides protecting me
 //   5 rim sides protecting the opponent  6 placement phase  7 movement phase
 //   8 own pieces / 10  9 opponent pieces / 10  10 placements left / 20
 //   11 movement-phase moves / 200  12 free moves allowed (6 pieces or fewer)
-// Policy: placement cell (96) | move from-cell x to-cell (96 x 96), covering free moves.
+// Policy: placement cell (6n^2, 96 on the default board) | move from-cell x to-cell,
+// covering free moves.
 #include <algorithm>
 
 #include "env/common/mix.hpp"
@@ -15,9 +17,9 @@
 namespace azg {
 namespace {
 
-int column_of(const imperator::Geometry& g, int cell) {
+// Row r's cells centred on a grid `width` columns wide.
+int column_of(const imperator::Geometry& g, int width, int cell) {
   const auto& c = g.cells[cell];
-  const int width = 4 * g.side - 1;
   return (width - g.row_sizes[c.row]) / 2 + c.number - 1;
 }
 
@@ -104,7 +106,7 @@ void BasicImperator<Side>::encode(std::span<float> out) const {
   std::fill(out.begin(), out.begin() + kPlanes.size(), 0.0f);
   const int me = mover_;
   auto at = [&](int p, int cell) -> float& {
-    return out[p * plane + g.cells[cell].row * kGridWidth + column_of(g, cell)];
+    return out[p * plane + g.cells[cell].row * kGridWidth + column_of(g, kGridWidth, cell)];
   };
   for (int cell = 0; cell < kCells; ++cell) {
     const auto& c = g.cells[cell];

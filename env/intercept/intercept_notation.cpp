@@ -12,13 +12,14 @@
 
 #include "env/common/error.hpp"
 #include "env/common/mix.hpp"
+#include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
 
 namespace azg {
 namespace {
 
-constexpr int kDf[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+using intercept::kDf;
+using intercept::kDr;
 
 std::string square_name(int sq) {
   return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1);

@@ -1,5 +1,6 @@
 // Intercept rules: pawn moves, jump chains, the double, covering, ball paths, the end.
 #include "env/common/error.hpp"
+#include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
 
 namespace azg {
@@ -7,9 +8,9 @@ namespace {
 
 using Board = Intercept::Board;
 
-constexpr int kDf[8] = {0, 1, 1, 1, 0, -1, -1, -1};  // N NE E SE S SW W NW
-constexpr int kDr[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-constexpr int kDelta[8] = {13, 14, 1, -12, -13, -14, -1, 12};
+using intercept::delta;
+using intercept::kDf;
+using intercept::kDr;
 constexpr int kLightGoal = 6, kDarkGoal = 12 * 13 + 6;  // g1, g13
 
 struct Tables {
@@ -45,7 +46,7 @@ constexpr int step(int sq, int d) {
 // are dropped).
 inline Board shift(const Board& b, int d) {
   const Board s = b & kTables.can_step[d];
-  return kDelta[d] > 0 ? s << kDelta[d] : s >> -kDelta[d];
+  return delta(d) > 0 ? s << delta(d) : s >> -delta(d);
 }
 
 inline void toggle(Board& b, int sq) {
@@ -58,7 +59,7 @@ inline void toggle(Board& b, int sq) {
 }  // namespace
 
 std::uint8_t Intercept::Layer::at(int sq) const {
-  if (!(side[0] | side[1]).test(sq)) return 0;
+  if (!pawns().test(sq)) return 0;
   const Kind kind = doubles.test(sq) ? kDouble : rest_kind.test(sq) ? kRest : kPassage;
   return pawn(side[1].test(sq) ? 1 : 0, kind, passage_face.test(sq));
 }
@@ -148,11 +149,11 @@ bool Intercept::for_each_move(Emit&& emit) const {
             (shift(singles & ~top_.passage_face, d) & cover_rest);
     while (to.any()) {
       const int t = to.pop();
-      if (emit(make_action(kSlideKind, t - kDelta[d], t))) return true;
+      if (emit(make_action(kSlideKind, t - delta(d), t))) return true;
     }
     for (Board land = shift(shift(singles, d) & jumpable, d) & empty; land.any();) {
       const int t = land.pop();
-      if (emit(make_action(kJumpKind, t - 2 * kDelta[d], t))) return true;
+      if (emit(make_action(kJumpKind, t - 2 * delta(d), t))) return true;
     }
   }
   // The double (one per side): long slides along rays, a cover at the ray's end, jumps,

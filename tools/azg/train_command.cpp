@@ -21,7 +21,6 @@ int cmd_train(const TrainArgs& args, std::ostream& out) {
   const std::string run_dir = args.run_dir.empty() ? "runs/" + config.game : args.run_dir;
   return with_game(kGames, config.game, [&](auto type) -> int {
     using G = typename decltype(type)::type;
-    trainer::check_config_for_game<G>(config);
     trainer::TrainingRun<G> run(config, run_dir, out);
     const trainer::TrainReport r = run.run();
     if (!r.trained) return 0;
