@@ -42,8 +42,18 @@ std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
   } else {
     value_loss = torch::mse_loss(torch::tanh(value_out.select(1, 0)), z);
   }
-  const at::Tensor total = policy_loss + value_loss;
-  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), total.item<float>()}};
+  at::Tensor total = policy_loss + value_loss;
+  float ownership_loss = 0.0f;
+  if (net_.ownership) {
+    // Mean squared error per cell, averaged over the positions whose target is known.
+    const at::Tensor own = torch::tanh(out->elements()[2].toTensor());
+    const at::Tensor known = batch.ownership_weight.to(device_);
+    const at::Tensor per_position = (own - batch.ownership.to(device_)).pow(2).mean(1);
+    const at::Tensor loss = (per_position * known).sum() / torch::clamp_min(known.sum(), 1.0);
+    total = total + optim_.ownership_weight * loss;
+    ownership_loss = loss.item<float>();
+  }
+  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), ownership_loss, total.item<float>()}};
 }
 
 Losses Learner::step(const TrainBatch& batch) {

@@ -16,6 +16,7 @@ struct OptimConfig {
   double learning_rate = 0.02;
   double momentum = 0.9;
   double weight_decay = 1e-4;
+  double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
 };
 
 // One training batch, on the CPU.
@@ -25,10 +26,12 @@ struct TrainBatch {
   at::Tensor legal;          // [B,A] bool: legal actions that have a policy index
   at::Tensor value;          // [B] float: the game's result for the player to act, in [-1,1]
   at::Tensor policy_weight;  // [B] float: 1 for full searches, 0 for cheap ones
+  at::Tensor ownership;         // [B,H*W] float in [-1,1] (networks with an ownership head)
+  at::Tensor ownership_weight;  // [B] float: 1 where the ownership target is known
 };
 
 struct Losses {
-  float policy = 0, value = 0, total = 0;
+  float policy = 0, value = 0, ownership = 0, total = 0;
 };
 
 class Learner {

@@ -17,12 +17,20 @@ struct NetConfig {
   bool global_pooling = true;       // a pooled-channel bias inside each block (KataGo style)
   std::string value_head = "tanh";  // "tanh" or "wdl"
   int value_hidden = 64;
+  bool ownership = false;  // an auxiliary per-cell head trained on the game's ownership()
 };
 
 struct NetShape {
   PlaneShape planes;
   int policy_size;
 };
+
+// The version of G's input planes; bumped whenever their meaning changes.
+template <Game G>
+constexpr int meta_encoding_version() {
+  if constexpr (requires { G::kEncodingVersion; }) return G::kEncodingVersion;
+  return 1;
+}
 
 struct ModelMeta {
   std::string game;
@@ -47,7 +55,8 @@ struct ModelMeta {
               {"channels", net.channels},
               {"global_pooling", net.global_pooling},
               {"value_head", net.value_head},
-              {"value_hidden", net.value_hidden}}},
+              {"value_hidden", net.value_hidden},
+              {"ownership", net.ownership}}},
             {"training_step", step},
             {"config_hash", config_hash},
             {"forward", "forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B]); value in [-1,1] "
@@ -70,6 +79,7 @@ struct ModelMeta {
       m.net.global_pooling = n.at("global_pooling").get<bool>();
       m.net.value_head = n.at("value_head").get<std::string>();
       m.net.value_hidden = n.at("value_hidden").get<int>();
+      m.net.ownership = n.value("ownership", false);
       m.step = j.value("training_step", std::int64_t{0});
       m.config_hash = j.value("config_hash", "");
       return m;
@@ -82,6 +92,10 @@ struct ModelMeta {
   template <Game G>
   void check_game(const std::string& source) const {
     if (game != G::kName) throw Error(source + " is a model for " + game + ", not " + std::string(G::kName));
+    if (encoding_version != meta_encoding_version<G>())
+      throw Error(source + " uses " + std::string(G::kName) + "'s encoding version " +
+                  std::to_string(encoding_version) + ", this build's is " +
+                  std::to_string(meta_encoding_version<G>()));
     if (shape.planes.channels != G::kPlanes.channels || shape.planes.height != G::kPlanes.height ||
         shape.planes.width != G::kPlanes.width || shape.policy_size != G::kPolicySize)
       throw Error(source + " has planes or policy of another shape than " + std::string(G::kName) + "'s encoding");
@@ -95,7 +109,7 @@ ModelMeta meta_for(const NetConfig& net) {
   m.shape = {G::kPlanes, G::kPolicySize};
   m.net = net;
   if constexpr (requires { G::kPolicyLayout; }) m.policy_layout = std::string(G::kPolicyLayout);
-  if constexpr (requires { G::kEncodingVersion; }) m.encoding_version = G::kEncodingVersion;
+  m.encoding_version = meta_encoding_version<G>();
   return m;
 }
 

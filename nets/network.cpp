@@ -57,10 +57,16 @@ std::string network_source(const NetConfig& config) {
     << "    v = torch.relu(" << bn_call("torch.conv2d(x, self.value_conv, None, 1, 0)", "value_bn") << ")\n"
     << "    v = torch.cat([torch.flatten(v, 1), torch.mean(x, [2, 3])], 1)\n"
     << "    v = torch.relu(torch.linear(v, self.value_fc1_w, self.value_fc1_b))\n"
-    << "    v = torch.linear(v, self.value_fc2_w, self.value_fc2_b)\n"
-    << "    return policy, v\n\n"
-    << "def forward(self, x):\n"
-    << "    policy, v = self.heads(x)\n";
+    << "    v = torch.linear(v, self.value_fc2_w, self.value_fc2_b)\n";
+  if (config.ownership)
+    s << "    own = torch.flatten(torch.conv2d(x, self.own_conv, self.own_b, 1, 0), 1)\n"
+      << "    return policy, v, own\n\n"
+      << "def forward(self, x):\n"
+      << "    policy, v, own = self.heads(x)\n";
+  else
+    s << "    return policy, v\n\n"
+      << "def forward(self, x):\n"
+      << "    policy, v = self.heads(x)\n";
   if (config.value_head == "wdl")
     s << "    wdl = torch.softmax(v, 1)\n"
          "    return policy, wdl[:, 0] - wdl[:, 2]\n";
@@ -96,6 +102,10 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   add_bn(m, "value_bn", 1);
   add_linear(m, "value_fc1", config.value_hidden, cells + c, gen);
   add_linear(m, "value_fc2", config.value_head == "wdl" ? 3 : 1, config.value_hidden, gen);
+  if (config.ownership) {
+    add_conv(m, "own_conv", 1, c, 1, gen);
+    m.register_parameter("own_b", torch::zeros({1}).set_requires_grad(true), false);
+  }
   m.define(network_source(config));
   return m;
 }

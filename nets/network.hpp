@@ -4,7 +4,8 @@
 //
 //   forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B])   value in [-1, 1] for the
 //                                                                 player to act
-//   heads(planes) -> (policy_logits[B,A], value_out[B,1] (tanh) or [B,3] (W/D/L logits))
+//   heads(planes) -> (policy_logits[B,A], value_out[B,1] (tanh) or [B,3] (W/D/L logits)
+//                     [, ownership_out[B,H*W] before tanh, with net.ownership])
 #include <torch/script.h>
 
 #include <cstdint>

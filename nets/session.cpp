@@ -1,5 +1,6 @@
 #include "nets/session.hpp"
 
+#include "env/common/error.hpp"
 #include "nets/checkpoint.hpp"
 #include "nets/learner.hpp"
 
@@ -17,6 +18,7 @@ OptimConfig to_optim(const OptimSettings& s) {
   c.learning_rate = s.learning_rate;
   c.momentum = s.momentum;
   c.weight_decay = s.weight_decay;
+  c.ownership_weight = s.ownership_weight;
   return c;
 }
 }  // namespace
@@ -50,8 +52,16 @@ StepLosses TrainingSession::step(const RawBatch& b) {
   batch.legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {b.n, a}, torch::kUInt8).to(torch::kBool);
   batch.value = torch::from_blob(const_cast<float*>(b.value.data()), {b.n}).clone();
   batch.policy_weight = torch::from_blob(const_cast<float*>(b.policy_weight.data()), {b.n}).clone();
+  if (impl_->meta.net.ownership) {
+    const int cells = s.height * s.width;
+    if (b.ownership.size() != static_cast<std::size_t>(b.n) * cells ||
+        b.ownership_weight.size() != static_cast<std::size_t>(b.n))
+      throw Error("a training batch without ownership targets for a network with an ownership head");
+    batch.ownership = torch::from_blob(const_cast<float*>(b.ownership.data()), {b.n, cells}).clone();
+    batch.ownership_weight = torch::from_blob(const_cast<float*>(b.ownership_weight.data()), {b.n}).clone();
+  }
   const Losses l = impl_->learner->step(batch);
-  return {l.policy, l.value, l.total};
+  return {l.policy, l.value, l.ownership, l.total};
 }
 
 void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }

@@ -16,6 +16,7 @@ struct OptimSettings {
   double learning_rate = 0.02;
   double momentum = 0.9;
   double weight_decay = 1e-4;
+  double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
 };
 
 // A training batch as plain arrays (row-major), for n positions.
@@ -26,10 +27,12 @@ struct RawBatch {
   std::vector<std::uint8_t> legal;  // n x A, 1 where an action is legal and has an index
   std::vector<float> value;         // n, the result for the player to act
   std::vector<float> policy_weight; // n, 1 for full searches, 0 for cheap ones
+  std::vector<float> ownership;        // n x H x W: the game's ownership() at its end, or empty
+  std::vector<float> ownership_weight; // n: 1 where that target is known, or empty
 };
 
 struct StepLosses {
-  float policy = 0, value = 0, total = 0;
+  float policy = 0, value = 0, ownership = 0, total = 0;
 };
 
 class TrainingSession {

@@ -77,6 +77,9 @@ margin_dir=$(mktemp -d)
 check train-margin-needs-points 2 "lignes is not decided by points: train.margin_mix must be 0" -- \
   "$azg" train --set game=lignes --set train.margin_mix=0.5 --run-dir "$margin_dir/run"
 if [ -e "$margin_dir/run" ]; then echo "FAIL train-margin-needs-points: a run directory was created"; failures=$((failures + 1)); fi
+check train-ownership-needs-targets 2 "lignes has no ownership targets: net.ownership must be false" -- \
+  "$azg" train --set game=lignes --set net.ownership=true --run-dir "$margin_dir/own"
+if [ -e "$margin_dir/own" ]; then echo "FAIL train-ownership-needs-targets: a run directory was created"; failures=$((failures + 1)); fi
 rm -rf "$margin_dir"
 check intercept-perft 0 '^1854$' -- "$azg" perft --game intercept --depth 2
 check intercept-bad-square 2 "action 0 'n1-n2': malformed" -- "$azg" show --game intercept --moves n1-n2

@@ -3,13 +3,17 @@
 
 #include "tests/test_util.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <initializer_list>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
+#include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 
 namespace azg {
@@ -219,6 +223,53 @@ TEST(ImbriquaRules, ScoringOnEdgesAndForBothPlayersOnOneSquare) {
   const Imbriqua diag = Imbriqua::from_position(bb({"b2", "d4", "b4", "d2"}), 0, 12,
                                                 "O1 D1 ON DN OJ DJ OL DL O2 D2");
   EXPECT_EQ(diag.score(0), 6) << "c3 on both diagonals; b3, d3, c2, c4 on one line each";
+}
+
+TEST(ImbriquaRules, FramePlanesShowTheScoreFromTheViewOfThePlayerToAct) {
+  // Turn 12 is Dark's: Dark's frames are "own" (planes 68..71), Light's "opponent" (72..75).
+  const Imbriqua g = Imbriqua::from_position(bb({"a3", "a5", "d3", "d5"}), bb({"c4", "e4"}), 12,
+                                             "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  ASSERT_EQ(g.to_act(), Player::kP1);
+  std::vector<float> planes(Imbriqua::kPlanes.size());
+  g.encode(planes);
+  auto at = [&](int plane, const char* square) { return planes[plane * 64 + sq(square)]; };
+  auto count = [&](int first, int n) {
+    return std::count(planes.begin() + first * 64, planes.begin() + (first + n) * 64, 1.0f);
+  };
+  EXPECT_EQ(at(69, "d4"), 1.0f) << "Dark frames d4 on rank 4";
+  EXPECT_EQ(count(68, 4), 1) << "and nothing else";
+  EXPECT_EQ(at(72, "a4"), 1.0f) << "Light frames a4 on the a-file";
+  EXPECT_EQ(at(72, "d4"), 1.0f) << "and d4 on the d-file";
+  EXPECT_EQ(count(72, 4), 2);
+  EXPECT_EQ(at(76, "b4"), 0.25f) << "Dark: c4 and the empty a4 on rank 4";
+  EXPECT_EQ(at(77, "b4"), 0.5f) << "Light: a3 with c5 and a5 with c3, on the diagonals";
+  EXPECT_EQ(at(76, "d4"), 0.0f) << "a full frame is not a half frame";
+  EXPECT_EQ(at(78, "h8"), -1.0f / 16) << "score 1 v 2 for the player to act";
+  EXPECT_EQ(at(79, "a1"), -2.0f / 16) << "pawns 2 v 4";
+  // Ownership (the auxiliary target): d4 is framed once for each, a4 once for Light.
+  std::vector<float> own(64);
+  g.ownership(Player::kP0, own);
+  EXPECT_EQ(own[sq("a4")], 0.25f);
+  EXPECT_EQ(own[sq("d4")], 0.0f);
+  EXPECT_EQ(std::count(own.begin(), own.end(), 0.0f), 63);
+  g.ownership(Player::kP1, own);
+  EXPECT_EQ(own[sq("a4")], -0.25f);
+}
+
+TEST(ImbriquaRules, OwnershipSumsToAQuarterOfTheFinalMargin) {
+  Rng rng(17);
+  std::vector<float> own(64);
+  for (int game = 0; game < 200; ++game) {
+    Imbriqua g;
+    while (!g.is_terminal()) g.apply(random_action(g, rng));
+    for (const Player view : {Player::kP0, Player::kP1}) {
+      g.ownership(view, own);
+      const double sum = std::accumulate(own.begin(), own.end(), 0.0);
+      const double margin = view == Player::kP0 ? g.score_margin() : -g.score_margin();
+      EXPECT_DOUBLE_EQ(4 * sum, margin) << "game " << game;
+      for (const float x : own) EXPECT_LE(std::abs(x), 1.0f);
+    }
+  }
 }
 
 Imbriqua last_turn(std::uint64_t light, std::uint64_t dark) {

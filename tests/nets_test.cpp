@@ -69,7 +69,7 @@ TrainBatch tictactoe_batch(int n, std::uint64_t seed) {
     policy[i][g.policy_index(target)] = 1.0f;
     value[i] = static_cast<float>(rng.below(3)) - 1.0f;
   }
-  return {planes, policy, legal, value, torch::ones({n})};
+  return {planes, policy, legal, value, torch::ones({n}), at::Tensor{}, at::Tensor{}};
 }
 
 TEST(Learner, IllegalActionsAreMaskedBeforeTheSoftmax) {
@@ -106,6 +106,34 @@ TEST(Learner, OverfitsATinyBatch) {
     EXPECT_LT(after.total, 0.3f * before.total) << head << ": " << before.total << " -> " << after.total;
     EXPECT_EQ(learner.steps(), 300);
   }
+}
+
+TEST(Learner, OwnershipHeadLearnsItsTargetWhereItIsKnown) {
+  NetConfig net = small();
+  net.ownership = true;
+  const ModelMeta meta = meta_for<TicTacToe>(net);
+  OptimConfig optim;
+  optim.optimizer = "adam";
+  optim.learning_rate = 0.01;
+  optim.weight_decay = 0;
+  Learner learner(build_network(meta.shape, meta.net, 4), meta.net, optim, torch::kCPU);
+  TrainBatch batch = tictactoe_batch(16, 5);
+  // A target the position determines: 0.8 on own marks, -0.8 on the opponent's.
+  batch.ownership = (batch.planes.select(1, 0) - batch.planes.select(1, 1)).reshape({16, 9}) * 0.8;
+  batch.ownership_weight = torch::ones({16});
+  batch.ownership_weight[3] = 0.0f;
+  const TrainBatch known = batch;
+  batch.ownership[3] = torch::full({9}, 0.9f);  // an unknown row: its target must not count
+  const Losses before = learner.measure(batch);
+  EXPECT_GT(before.ownership, 0.05f);
+  for (int i = 0; i < 300; ++i) learner.step(batch);
+  const Losses after = learner.measure(batch);
+  EXPECT_LT(after.ownership, 0.1f * before.ownership) << before.ownership << " -> " << after.ownership;
+  EXPECT_FLOAT_EQ(learner.measure(known).ownership, after.ownership) << "row 3 is ignored";
+  // The exported interface is unchanged: forward still gives (policy, value).
+  const auto [policy, value] = run_forward(learner.module(), batch.planes);
+  EXPECT_EQ(policy.sizes(), (std::vector<std::int64_t>{16, 9}));
+  EXPECT_EQ(value.sizes(), (std::vector<std::int64_t>{16}));
 }
 
 void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {

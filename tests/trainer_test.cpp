@@ -4,7 +4,10 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
+#include <set>
 
+#include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
@@ -126,7 +129,7 @@ TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
   buffer.add(p);
   Rng rng(3);
   nets::RawBatch batch;
-  buffer.sample(64, rng, true, batch);
+  buffer.sample(64, rng, true, false, batch);
   std::set<int> seen_targets;
   for (int i = 0; i < batch.n; ++i) {
     const float* planes = batch.planes.data() + i * 18;
@@ -162,6 +165,7 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
     p.state = g;
     p.value = static_cast<float>(i);
     if (i % 2) p.policy = {{1, 0.25f}, {2, 0.75f}};
+    if (i % 3) p.final_state = g;
     buffer.add(p);
     g.apply(random_action(g, rng));
   }
@@ -174,15 +178,52 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   EXPECT_EQ(loaded.added(), 8);
   nets::RawBatch a, b;
   Rng r1(9), r2(9);
-  buffer.sample(16, r1, false, a);
-  loaded.sample(16, r2, false, b);
+  buffer.sample(16, r1, false, true, a);
+  loaded.sample(16, r2, false, true, b);
   EXPECT_EQ(a.planes, b.planes);
   EXPECT_EQ(a.policy, b.policy);
   EXPECT_EQ(a.value, b.value);
+  EXPECT_EQ(a.ownership, b.ownership);
+  EXPECT_EQ(a.ownership_weight, b.ownership_weight);
+  EXPECT_NE(std::count(a.ownership_weight.begin(), a.ownership_weight.end(), 1.0f), 0);
+  EXPECT_NE(std::count(a.ownership_weight.begin(), a.ownership_weight.end(), 0.0f), 0);
   ReplayBuffer<Lignes> wrong(5);
   EXPECT_THROW(wrong.load(path), Error);
   std::ofstream(path, std::ios::trunc) << "garbage";
   EXPECT_THROW(loaded.load(path), Error);
+}
+
+TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
+  // Light frames a4 (a3, a5) and Dark b7 (b6, b8) at the end; the sampled position has
+  // Dark to act, so its target is Dark's view of the image of that end.
+  Position<Imbriqua> p;
+  p.state = Imbriqua::from_position(0x1ull << 16, 0x1ull << 40, 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  p.final_state = Imbriqua::from_position(board64::bit(16) | board64::bit(32),
+                                          board64::bit(41) | board64::bit(57), 12,
+                                          "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  ASSERT_EQ(p.state.to_act(), Player::kP1);
+  ReplayBuffer<Imbriqua> buffer(4);
+  buffer.add(p);
+  Rng rng(5);
+  nets::RawBatch batch;
+  buffer.sample(64, rng, true, true, batch);
+  std::set<std::vector<float>> seen;
+  for (int i = 0; i < batch.n; ++i) {
+    const std::vector<float> target(batch.ownership.begin() + i * 64, batch.ownership.begin() + (i + 1) * 64);
+    EXPECT_EQ(batch.ownership_weight[i], 1.0f);
+    bool matched = false;
+    for (int s = 0; s < Imbriqua::kNumSymmetries && !matched; ++s) {
+      std::vector<float> planes(Imbriqua::kPlanes.size()), expected(64);
+      p.state.symmetric(s).encode(planes);
+      if (!std::equal(planes.begin(), planes.end(), batch.planes.begin() + i * planes.size())) continue;
+      p.final_state->symmetric(s).ownership(Player::kP1, expected);
+      matched = target == expected;
+    }
+    EXPECT_TRUE(matched) << "sample " << i;
+    EXPECT_FLOAT_EQ(std::accumulate(target.begin(), target.end(), 0.0f), 0.0f) << "one frame each";
+    seen.insert(target);
+  }
+  EXPECT_GT(seen.size(), 2u) << "several symmetries were sampled";
 }
 
 }  // namespace

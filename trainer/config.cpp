@@ -39,6 +39,9 @@ const std::vector<AnyField>& fields() {
       Field<bool>{"net.global_pooling", &C::net_global_pooling, true, "global-pooling bias in each block"},
       Field<std::string>{"net.value_head", &C::net_value_head, "tanh", "tanh or wdl"},
       Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head"},
+      Field<bool>{"net.ownership", &C::net_ownership, false,
+                  "an auxiliary head predicting each cell's share of the final score (games with ownership(): "
+                  "Imbriqua)"},
       Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd", "sgd (with momentum) or adam"},
       Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate"},
       Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005, "learning rate at run.steps (cosine decay)"},
@@ -55,6 +58,8 @@ const std::vector<AnyField>& fields() {
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
                     "decided by points (Imbriqua)"},
       Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win"},
+      Field<double>{"train.ownership_weight", &C::train_ownership_weight, 1.0,
+                    "weight of the ownership loss (net.ownership) next to the policy and value losses"},
       Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept"},
       Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
       Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads"},
@@ -211,6 +216,7 @@ void TrainConfig::validate() const {
   require(train_margin_mix >= 0 && train_value_mix + train_margin_mix <= 1,
           "train.margin_mix must be at least 0 and train.value_mix + train.margin_mix at most 1");
   require(train_margin_scale > 0, "train.margin_scale must be positive");
+  require(train_ownership_weight >= 0, "train.ownership_weight must be at least 0");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,
           "selfplay threads, games and leaves must be positive");

@@ -24,6 +24,7 @@ struct TrainConfig {
   bool net_global_pooling;
   std::string net_value_head;
   int net_value_hidden;
+  bool net_ownership;
   // optimizer
   std::string optim_optimizer;
   double optim_lr;
@@ -38,6 +39,7 @@ struct TrainConfig {
   double train_value_mix;
   double train_margin_mix;
   double train_margin_scale;
+  double train_ownership_weight;
   // replay buffer
   int replay_capacity;
   bool replay_symmetries;

@@ -2,10 +2,12 @@
 // The replay buffer: a sliding window over the most recent self-play positions, sampled
 // uniformly into training batches under a random symmetry of the game (augmentation).
 // It stores states and the search's policy over *actions*, so any symmetry can be applied
-// at sampling time by transforming the state and mapping the actions.
+// at sampling time by transforming the state and mapping the actions. For networks with
+// an ownership head it also keeps each game's final state, transformed the same way.
 #include <cstring>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,7 @@ struct Position {
   G state;
   std::vector<std::pair<Action, float>> policy;  // empty for cheap searches
   float value = 0.0f;                            // final result for the player to act
+  std::optional<G> final_state;                  // the game's end (ownership targets)
 };
 
 template <Game G>
@@ -45,8 +48,13 @@ class ReplayBuffer {
     return next_;
   }
 
-  void sample(int n, Rng& rng, bool symmetries, nets::RawBatch& out) const {
+  // `ownership`: also fill the ownership targets (games with ownership() only).
+  void sample(int n, Rng& rng, bool symmetries, bool ownership, nets::RawBatch& out) const {
     const int plane_size = G::kPlanes.size(), policy_size = G::kPolicySize;
+    const int cells = G::kPlanes.height * G::kPlanes.width;
+    ownership = ownership && kHasOwnership<G>;
+    out.ownership.assign(ownership ? static_cast<std::size_t>(n) * cells : 0, 0.0f);
+    out.ownership_weight.assign(ownership ? n : 0, 0.0f);
     out.n = n;
     out.planes.assign(static_cast<std::size_t>(n) * plane_size, 0.0f);
     out.policy.assign(static_cast<std::size_t>(n) * policy_size, 0.0f);
@@ -78,6 +86,14 @@ class ReplayBuffer {
         out.policy_weight[i] = 1.0f;
       }
       out.value[i] = p.value;
+      if constexpr (kHasOwnership<G>) {
+        if (ownership && p.final_state) {
+          const G end = s == 0 ? *p.final_state : p.final_state->symmetric(s);
+          float* target = out.ownership.data() + static_cast<std::size_t>(i) * cells;
+          end.ownership(image.to_act(), std::span<float>(target, cells));
+          out.ownership_weight[i] = 1.0f;
+        }
+      }
     }
   }
 
@@ -87,7 +103,7 @@ class ReplayBuffer {
     write_atomically(path, [&](const std::string& tmp) {
       std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
       const std::string name(G::kName);
-      write_pod(out, kMagic);
+      write_pod(out, kMagicWithFinalStates);
       write_pod(out, static_cast<std::uint32_t>(name.size()));
       out.write(name.data(), static_cast<std::streamsize>(name.size()));
       write_pod(out, static_cast<std::uint32_t>(sizeof(G)));
@@ -96,6 +112,8 @@ class ReplayBuffer {
       for (const auto& e : entries_) {
         out.write(reinterpret_cast<const char*>(&e.state), sizeof(G));
         write_pod(out, e.value);
+        write_pod(out, static_cast<std::uint8_t>(e.final_state.has_value()));
+        if (e.final_state) out.write(reinterpret_cast<const char*>(&*e.final_state), sizeof(G));
         write_pod(out, static_cast<std::uint32_t>(e.policy.size()));
         for (const auto& [a, p] : e.policy) {
           write_pod(out, a);
@@ -115,7 +133,7 @@ class ReplayBuffer {
     std::uint32_t name_size = 0, state_size = 0;
     read_pod(in, magic);
     read_pod(in, name_size);
-    if (magic != kMagic || name_size > 64) fail();
+    if ((magic != kMagic && magic != kMagicWithFinalStates) || name_size > 64) fail();
     std::string name(name_size, '\0');
     in.read(name.data(), name_size);
     read_pod(in, state_size);
@@ -129,6 +147,14 @@ class ReplayBuffer {
     for (auto& e : entries) {
       in.read(reinterpret_cast<char*>(&e.state), sizeof(G));
       read_pod(in, e.value);
+      std::uint8_t has_final = 0;
+      if (magic == kMagicWithFinalStates) read_pod(in, has_final);
+      if (has_final > 1) fail();
+      if (has_final) {
+        G end;
+        in.read(reinterpret_cast<char*>(&end), sizeof(G));
+        e.final_state = end;
+      }
       std::uint32_t n = 0;
       read_pod(in, n);
       if (!in || n > 100000) fail();
@@ -147,7 +173,8 @@ class ReplayBuffer {
   }
 
  private:
-  static constexpr std::uint64_t kMagic = 0x3142524741ull;  // "AGRB1"
+  static constexpr std::uint64_t kMagic = 0x3142524741ull;                 // "AGRB1", older builds
+  static constexpr std::uint64_t kMagicWithFinalStates = 0x3242524741ull;  // "AGRB2"
   template <class T>
   static void write_pod(std::ostream& out, const T& v) {
     out.write(reinterpret_cast<const char*>(&v), sizeof v);

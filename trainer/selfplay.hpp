@@ -69,6 +69,8 @@ template <Game G>
 void check_config_for_game(const TrainConfig& config) {
   if (!kDecidedByPoints<G> && config.train_margin_mix > 0)
     throw Error(std::string(G::kName) + " is not decided by points: train.margin_mix must be 0");
+  if (!kHasOwnership<G> && config.net_ownership)
+    throw Error(std::string(G::kName) + " has no ownership targets: net.ownership must be false");
 }
 
 // A position's value target for the player who acted there: the game's result `z`,
@@ -186,6 +188,7 @@ class SelfPlayWorker {
       const float z = outcome_value(slot.record.outcome, slot.players[i]);
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       slot.positions[i].value = value_target(config_, z, slot.root_values[i], margin);
+      if (config_.net_ownership) slot.positions[i].final_state = slot.state;
       buffer_.add(std::move(slot.positions[i]));
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());

@@ -39,13 +39,14 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
   net.global_pooling = c.net_global_pooling;
   net.value_head = c.net_value_head;
   net.value_hidden = c.net_value_hidden;
+  net.ownership = c.net_ownership;
   nets::ModelMeta meta = nets::meta_for<G>(net);
   meta.config_hash = c.hash();
   return meta;
 }
 
 inline nets::OptimSettings optim_settings(const TrainConfig& c) {
-  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay};
+  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight};
 }
 
 inline double learning_rate(const TrainConfig& c, std::int64_t step) {
@@ -166,7 +167,7 @@ class TrainingRun {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         } else {
           session_->set_learning_rate(learning_rate(config_, counters_.step));
-          buffer_.sample(config_.train_batch_size, rng_, config_.replay_symmetries, batch);
+          buffer_.sample(config_.train_batch_size, rng_, config_.replay_symmetries, config_.net_ownership, batch);
           losses = session_->step(batch);
           counters_.step = session_->steps();
           if (counters_.step % config_.train_publish_every == 0) {
@@ -211,17 +212,26 @@ class TrainingRun {
                          {"buffer", buffer_.size()},
                          {"loss_policy", l.policy},
                          {"loss_value", l.value},
+                         {"loss_ownership", l.ownership},
                          {"lr", learning_rate(config_, counters_.step)},
                          {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
                          {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                          {"elapsed_s", elapsed()}});
     if (!::isatty(STDOUT_FILENO)) {
       out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
-           << stats_.positions << std::fixed << std::setprecision(3) << "  loss " << l.policy << " / " << l.value
-           << std::setprecision(1) << "  " << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
+           << stats_.positions << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
+           << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
            << std::setprecision(0) << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  "
            << std::setprecision(0) << elapsed() << " s" << std::endl;
     }
+  }
+
+  // "policy / value", then "/ ownership" for networks with that head.
+  std::string loss_text(const nets::StepLosses& l, int precision, const char* separator) const {
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(precision) << l.policy << separator << l.value;
+    if (config_.net_ownership) text << separator << std::setprecision(precision + 1) << l.ownership;
+    return text.str();
   }
 
   void print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
@@ -231,8 +241,8 @@ class TrainingRun {
     if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
     std::ostringstream line;
     line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
-         << stats_.positions << std::fixed << std::setprecision(2) << "  loss " << l.policy << "/" << l.value
-         << std::setprecision(1) << "  " << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
+         << stats_.positions << "  loss " << loss_text(l, 2, "/") << std::fixed << std::setprecision(1) << "  "
+         << static_cast<double>(stats_.games - games_at_start) / s << " games/s  "
          << std::setprecision(0) << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
          << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
          << static_cast<int>(std::max(0.0, eta)) % 60 << "s   ";

@@ -98,6 +98,9 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
 //   scoring    Optional: score_margin() -> at a terminal state of a game decided by points,
 //              player 0's score minus player 1's (training can learn from it).
+//              Optional: ownership(view, out) -> at a terminal state, per cell of the
+//              planes (height x width), what the cell adds to `view`'s score minus what it
+//              adds to the opponent's, scaled into [-1, 1]; an auxiliary training target.
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<G> && std::copyable<G> && std::default_initializable<G> &&
@@ -127,5 +130,11 @@ concept Game =
       { g.symmetric_action(symmetry, a) } -> std::same_as<Action>;
       { g.hash() } -> std::same_as<std::uint64_t>;
     };
+
+// Games with the optional ownership(view, out) hook (see above).
+template <class G>
+constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) {
+  g.ownership(view, out);
+};
 
 }  // namespace azg

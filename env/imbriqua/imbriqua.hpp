@@ -40,7 +40,8 @@ class Imbriqua {
     kPenalty,     // the opponent removes one of the mover's pawns
   };
 
-  static constexpr int kNumPlanes = 68;
+  static constexpr int kNumPlanes = 80;
+  static constexpr int kEncodingVersion = 2;  // 2: planes 68..79 (frames, margins) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};
   // Placements 64 | moves and jumps: from x (8 directions x distance 1..7) | stop | removals 64.
   static constexpr int kMoveIndexBase = 64;
@@ -79,6 +80,9 @@ class Imbriqua {
   Card current_card() const { return card_; }
   int score(int player) const;  // framed (empty square, line) pairs, as at the end
   double score_margin() const { return score(0) - score(1); }
+  // Per square: (lines on which it is framed for `view` - for the opponent) / 4, so the
+  // 64 values sum to the score margin / 4. Any state; training uses terminal ones.
+  void ownership(Player view, std::span<float> out) const;
   static std::string_view card_code(Card c);
 
   // A position for tests: the pawns, the turn about to be played (placement phase), the

@@ -7,6 +7,14 @@
 //   25..57  the cards of the next three turns, 11 planes each (zero while hidden)
 //   58..63  phase: opening, placement, card action, further jump, second P2 pawn, penalty
 //   64 turn / 44   65 ones   66 the player to act is the turn's mover   67 inner squares
+//   68..71  empty squares the player to act frames, one plane per line (column, row, the
+//           two diagonals): what would score if the game ended now
+//   72..75  the same for the opponent
+//   76, 77  half frames (own, opponent): per empty square, the number of lines / 4 with
+//           one neighbour the player's and the other empty, so one placement frames it
+//   78 score margin now (own - opponent) / 16   79 pawn margin / 16, both clipped to [-1, 1]
+// Planes 68..79 are functions of the pawns alone; they are given because the score is a
+// sum over far-apart squares that a small network learns slowly from game results.
 // Unrevealed cards never appear: the state does not hold them.
 // Policy: placement square (64) | moves and jumps as from x direction x distance (64 x 56)
 // | stop | removal square (64). Reveals are chance actions without an index.
@@ -24,12 +32,35 @@ using namespace board64;
 namespace {
 constexpr int kPlaneCard = 4, kPlaneHidden = 15, kPlaneNext = 25, kPlanePhase = 58;
 constexpr int kPlaneTurn = 64, kPlaneOnes = 65, kPlaneIsMover = 66, kPlaneInner = 67;
+constexpr int kPlaneFramed = 68, kPlaneHalfFramed = 76, kPlaneScoreMargin = 78, kPlanePawnMargin = 79;
+// The four lines through a square, as the two opposite directions along each.
+constexpr int kLineDirections[4][2] = {{kN, kS}, {kE, kW}, {kNE, kSW}, {kNW, kSE}};
 
 void fill_plane(std::span<float> out, int plane, float value) {
   std::fill(out.begin() + plane * 64, out.begin() + (plane + 1) * 64, value);
 }
 void set_bits(std::span<float> out, int plane, std::uint64_t b) {
   while (b) out[plane * 64 + pop_lsb(b)] = 1.0f;
+}
+void add_bits(std::span<float> out, int plane, std::uint64_t b, float value) {
+  while (b) out[plane * 64 + pop_lsb(b)] += value;
+}
+float clipped(float x) { return std::clamp(x, -1.0f, 1.0f); }
+
+// Planes 68..77 for the player whose pawns are `own`.
+void encode_frames(std::span<float> out, std::uint64_t own, std::uint64_t opp) {
+  const std::uint64_t empty = ~(own | opp);
+  for (int side = 0; side < 2; ++side) {
+    const std::uint64_t mine = side == 0 ? own : opp;
+    for (int line = 0; line < 4; ++line) {
+      const std::uint64_t a = shift(mine, kLineDirections[line][0]);
+      const std::uint64_t b = shift(mine, kLineDirections[line][1]);
+      const std::uint64_t ea = shift(empty, kLineDirections[line][0]);
+      const std::uint64_t eb = shift(empty, kLineDirections[line][1]);
+      set_bits(out, kPlaneFramed + side * 4 + line, empty & a & b);
+      add_bits(out, kPlaneHalfFramed + side, empty & ((a & eb) | (ea & b)), 0.25f);
+    }
+  }
 }
 }  // namespace
 
@@ -67,6 +98,21 @@ void Imbriqua::encode(std::span<float> out) const {
   fill_plane(out, kPlaneOnes, 1.0f);
   fill_plane(out, kPlaneIsMover, me == mover_ ? 1.0f : 0.0f);
   set_bits(out, kPlaneInner, ~kEdges);
+  encode_frames(out, pawns_[me], pawns_[me ^ 1]);
+  fill_plane(out, kPlaneScoreMargin, clipped(static_cast<float>(score(me) - score(me ^ 1)) / 16));
+  fill_plane(out, kPlanePawnMargin,
+             clipped(static_cast<float>(std::popcount(pawns_[me]) - std::popcount(pawns_[me ^ 1])) / 16));
+}
+
+void Imbriqua::ownership(Player view, std::span<float> out) const {
+  std::fill(out.begin(), out.begin() + 64, 0.0f);
+  const int me = index_of(view);
+  const std::uint64_t empty = ~(pawns_[0] | pawns_[1]);
+  for (int side = 0; side < 2; ++side) {
+    const std::uint64_t mine = pawns_[side == 0 ? me : me ^ 1];
+    for (const auto& line : kLineDirections)
+      add_bits(out, 0, empty & shift(mine, line[0]) & shift(mine, line[1]), side == 0 ? 0.25f : -0.25f);
+  }
 }
 
 int Imbriqua::policy_index(Action a) const {
