@@ -147,6 +147,20 @@ void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {
   for (auto ja = ba.begin(); ja != ba.end(); ++ja, ++jb) EXPECT_TRUE(torch::equal((*ja).value, (*jb).value)) << (*ja).name;
 }
 
+TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {
+  ModelMeta meta = meta_for<Imbriqua>(small());
+  EXPECT_EQ(meta.encoding_version, Imbriqua::kEncodingVersion);
+  EXPECT_NO_THROW(meta.check_game<Imbriqua>("m.pt"));
+  meta.encoding_version = 1;  // a model from before the frame planes
+  EXPECT_THROW(meta.check_game<Imbriqua>("m.pt"), Error);
+  // Metadata written before the ownership head existed reads as a network without it.
+  nlohmann::json j = meta_for<Imbriqua>(small()).to_json();
+  j["net"].erase("ownership");
+  EXPECT_FALSE(ModelMeta::from_json(j, "m.pt").net.ownership);
+  j["net"]["ownership"] = true;
+  EXPECT_TRUE(ModelMeta::from_json(j, "m.pt").net.ownership);
+}
+
 TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
   const std::string dir = temp_dir("checkpoint");
   const ModelMeta meta = meta_for<TicTacToe>(small());
