@@ -57,7 +57,9 @@ class Search {
 
   // Starts a search of `simulations` new simulations from `root` (a decision node). The
   // tree kept by advance() is reused when it leads to this very position. `full` marks a
-  // full search (root noise when `noise`) as opposed to a cheap one (no noise).
+  // full search as opposed to a cheap one. `noise` adds Dirichlet noise to a full
+  // search's PUCT root, or samples a Gumbel root's candidates and choice with Gumbel noise;
+  // without it a Gumbel root takes the top-k priors and plays the best of them.
   void start(const G& root, int simulations, bool full = true, bool noise = false) {
     assert(!root.is_terminal() && root.to_act() != Player::kChance);
     const bool reuse = config_.reuse_tree && !config_.gumbel && have_tree_ && root.hash() == root_.hash();
@@ -69,6 +71,7 @@ class Search {
     started_ = finished_ = 0;
     full_ = full;
     noise_ = full && noise && !config_.gumbel;
+    gumbel_noise_ = noise;
     pending_.clear();
     gumbel_ready_ = false;
     if (tree_[0].expanded()) prepare_root();
@@ -316,7 +319,7 @@ class Search {
     logits_.assign(n, 0.0f);
     for (int i = 0; i < n; ++i) {
       const double u = std::max(rng_.uniform(), 1e-300);
-      gumbel_[i] = static_cast<float>(-std::log(-std::log(u)));
+      gumbel_[i] = gumbel_noise_ ? static_cast<float>(-std::log(-std::log(u))) : 0.0f;
       logits_[i] = std::log(std::max(tree_[root.first_child + i].prior, 1e-12f));
     }
     candidates_.resize(n);
@@ -415,7 +418,7 @@ class Search {
   G root_{};
   bool have_tree_ = false;
   int target_ = 0, started_ = 0, finished_ = 0;
-  bool full_ = true, noise_ = false;
+  bool full_ = true, noise_ = false, gumbel_noise_ = false;
   float root_network_value_ = 0.0f;
   std::vector<Pending> pending_;
   // Gumbel root state.

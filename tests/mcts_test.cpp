@@ -163,6 +163,43 @@ TEST(Mcts, GumbelRootFindsTheWinAndGivesAnImprovedPolicy) {
   EXPECT_EQ(std::max_element(r.policy.begin(), r.policy.end()) - r.policy.begin(), win);
 }
 
+// Priors rising with the action index (the last legal action the most likely), value 0.
+template <Game G>
+class RankedPriorEvaluator final : public Evaluator<G> {
+ public:
+  void evaluate(EvalBatch<G>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const auto priors = batch.priors(i);
+      const float n = static_cast<float>(priors.size());
+      for (std::size_t k = 0; k < priors.size(); ++k) priors[k] = 2.0f * (k + 1) / (n * (n + 1));
+      batch.value(i) = 0.0f;
+    }
+  }
+};
+
+TEST(Mcts, GumbelRootWithoutNoiseSearchesTheTopPriorsWhateverTheSeed) {
+  RankedPriorEvaluator<TicTacToe> ranked;
+  SearchConfig config = with_sims(8, 1);
+  config.gumbel = true;
+  config.gumbel_actions = 2;
+  std::set<std::string> searched_without_noise, searched_with_noise;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    for (const bool noise : {false, true}) {
+      Search<TicTacToe> s(config, seed);
+      s.start(TicTacToe{}, config.simulations, /*full=*/true, noise);
+      Search<TicTacToe>* ss[] = {&s};
+      EvalBatch<TicTacToe> batch;
+      run_searches<TicTacToe>(ss, ranked, batch, 1);
+      const SearchResult r = s.result();
+      for (std::size_t i = 0; i < r.actions.size(); ++i)
+        if (r.visits[i] > 0)
+          (noise ? searched_with_noise : searched_without_noise).insert(TicTacToe{}.action_to_string(r.actions[i]));
+    }
+  }
+  EXPECT_EQ(searched_without_noise, (std::set<std::string>{"b3", "c3"})) << "the two highest priors, every seed";
+  EXPECT_GT(searched_with_noise.size(), 4u) << "Gumbel noise samples other candidates";
+}
+
 TEST(Mcts, TreeReuseKeepsTheSubtree) {
   UniformEvaluator<TicTacToe> uniform;
   Search<TicTacToe> s(with_sims(500), 1);
