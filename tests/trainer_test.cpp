@@ -15,6 +15,7 @@
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
 #include "trainer/replay_buffer.hpp"
+#include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
 
 namespace azg::trainer {
@@ -82,6 +83,24 @@ TEST(TrainConfig, ShippedConfigsLoad) {
     EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml")) << name;
     EXPECT_NO_THROW(c.validate()) << name;
   }
+}
+
+TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst) {
+  TrainConfig c = TrainConfig::defaults();
+  c.run_steps = 1000;
+  c.run_minutes = 10;
+  c.optim_lr = 0.1;
+  c.optim_lr_final = 0.01;
+  EXPECT_DOUBLE_EQ(run_progress(c, 0, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(run_progress(c, 250, 60.0), 0.25) << "steps ahead of the clock";
+  EXPECT_DOUBLE_EQ(run_progress(c, 100, 300.0), 0.5) << "the clock ahead of the steps";
+  EXPECT_DOUBLE_EQ(run_progress(c, 900, 700.0), 1.0) << "past the time budget";
+  c.run_minutes = 0;
+  EXPECT_DOUBLE_EQ(run_progress(c, 100, 1e6), 0.1) << "no time budget: steps alone";
+  EXPECT_DOUBLE_EQ(learning_rate(c, 0.0), 0.1);
+  EXPECT_NEAR(learning_rate(c, 0.5), 0.055, 1e-12);
+  EXPECT_DOUBLE_EQ(learning_rate(c, 1.0), 0.01);
+  EXPECT_GT(learning_rate(c, 0.3), learning_rate(c, 0.6)) << "decreasing";
 }
 
 TEST(ValueTargets, TheScoreMarginBlendsIn) {

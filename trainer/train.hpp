@@ -21,6 +21,7 @@
 #include "trainer/evaluation.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_state.hpp"
+#include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
 
 namespace azg::trainer {
@@ -47,11 +48,6 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
 
 inline nets::OptimSettings optim_settings(const TrainConfig& c) {
   return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight};
-}
-
-inline double learning_rate(const TrainConfig& c, std::int64_t step) {
-  const double t = std::min(1.0, static_cast<double>(step) / std::max(1, c.run_steps));
-  return c.optim_lr_final + 0.5 * (c.optim_lr - c.optim_lr_final) * (1.0 + std::cos(M_PI * t));
 }
 
 // Fault injection for the crash-safety test: a pause inside the checkpoint write.
@@ -166,7 +162,7 @@ class TrainingRun {
         if (!ready) {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         } else {
-          session_->set_learning_rate(learning_rate(config_, counters_.step));
+          session_->set_learning_rate(learning_rate(config_, run_progress(config_, counters_.step, elapsed())));
           buffer_.sample(config_.train_batch_size, rng_, config_.replay_symmetries, config_.net_ownership, batch);
           losses = session_->step(batch);
           counters_.step = session_->steps();
@@ -213,7 +209,7 @@ class TrainingRun {
                          {"loss_policy", l.policy},
                          {"loss_value", l.value},
                          {"loss_ownership", l.ownership},
-                         {"lr", learning_rate(config_, counters_.step)},
+                         {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
                          {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
                          {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                          {"elapsed_s", elapsed()}});
