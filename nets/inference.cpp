@@ -9,16 +9,58 @@
 #include <mutex>
 
 #include "nets/checkpoint.hpp"
+#include "nets/cpu_support.hpp"
 #include "nets/network.hpp"
 
 namespace azg::nets {
 
 struct InferenceModel::Impl {
-  torch::jit::Module module;
+  torch::jit::Module prototype;  // the folded graph; each update makes a copy of it
+  std::shared_ptr<const torch::jit::Module> current;
+  std::mutex swap_mutex;  // held only to read or replace `current`, never during a forward
   ModelMeta meta;
   torch::Device device{torch::kCPU};
-  std::mutex mutex;
+  std::string precision;
+  at::ScalarType dtype = at::kFloat;
+
+  std::shared_ptr<const torch::jit::Module> snapshot() {
+    std::lock_guard lock(swap_mutex);
+    return current;
+  }
+
+  void set_weights(const torch::jit::Module& trained) {
+    torch::jit::Module next = prototype.copy();  // same compiled graph, its own attribute slots
+    fold_for_inference(trained, meta.shape, meta.net, dtype, next);
+    next.to(device);
+    auto graph = std::make_shared<const torch::jit::Module>(std::move(next));
+    std::lock_guard lock(swap_mutex);
+    current = std::move(graph);
+  }
+
+  static std::unique_ptr<Impl> make(const torch::jit::Module& trained, const ModelMeta& meta,
+                                    const std::string& device, const std::string& precision) {
+    auto impl = std::make_unique<Impl>();
+    impl->device = torch::Device(resolve_device(device));
+    impl->precision = resolve_precision(precision, device);
+    impl->dtype = impl->precision == "bf16" ? at::kBFloat16 : at::kFloat;
+    impl->meta = meta;
+    impl->prototype = folded_network(meta.shape, meta.net);
+    impl->set_weights(trained);
+    return impl;
+  }
 };
+
+std::string resolve_precision(const std::string& precision, const std::string& device) {
+  const bool cpu = resolve_device(device) == "cpu";
+  if (precision == "fp32") return precision;
+  if (precision == "bf16") {
+    if (cpu && !cpu_has_native_bf16())
+      throw Error("bf16 inference needs a CPU with AVX512_BF16 or AMX-BF16 (this one has neither); use fp32 or auto");
+    return precision;
+  }
+  if (precision == "auto") return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
+  throw Error("precision must be fp32, bf16 or auto, got '" + precision + "'");
+}
 
 std::string resolve_device(const std::string& device) {
   if (device == "auto") return torch::cuda::is_available() ? "cuda" : "cpu";
@@ -50,30 +92,32 @@ bool set_blas_threads(int threads) {
 InferenceModel::InferenceModel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 InferenceModel::~InferenceModel() = default;
 
-std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path, const std::string& device) {
-  auto impl = std::make_unique<Impl>();
-  impl->device = torch::Device(resolve_device(device));
-  impl->module = load_exported(path, impl->meta, impl->device);
-  return std::shared_ptr<InferenceModel>(new InferenceModel(std::move(impl)));
+std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path, const std::string& device,
+                                                     const std::string& precision) {
+  ModelMeta meta;
+  const torch::jit::Module module = load_exported(path, meta, torch::kCPU);
+  try {
+    return std::shared_ptr<InferenceModel>(new InferenceModel(Impl::make(module, meta, device, precision)));
+  } catch (const c10::Error&) {
+    throw Error(path + ": its tensors do not fit the network its meta.json describes");
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what());
+  }
 }
 
 std::shared_ptr<InferenceModel> InferenceModel::fresh(const ModelMeta& meta, std::uint64_t seed,
-                                                      const std::string& device) {
-  return from_module(build_network(meta.shape, meta.net, seed), meta, device);
+                                                      const std::string& device, const std::string& precision) {
+  return from_module(build_network(meta.shape, meta.net, seed), meta, device, precision);
 }
 
 std::shared_ptr<InferenceModel> InferenceModel::from_module(const torch::jit::Module& module, const ModelMeta& meta,
-                                                            const std::string& device) {
-  auto impl = std::make_unique<Impl>();
-  impl->device = torch::Device(resolve_device(device));
-  impl->module = module.clone();
-  impl->module.eval();
-  impl->module.to(impl->device);
-  impl->meta = meta;
-  return std::shared_ptr<InferenceModel>(new InferenceModel(std::move(impl)));
+                                                            const std::string& device, const std::string& precision) {
+  return std::shared_ptr<InferenceModel>(new InferenceModel(Impl::make(module, meta, device, precision)));
 }
 
 const ModelMeta& InferenceModel::meta() const { return impl_->meta; }
+const std::string& InferenceModel::precision() const { return impl_->precision; }
+torch::jit::Module InferenceModel::graph() const { return *impl_->snapshot(); }
 
 void InferenceModel::run(const float* planes, int batch, float* logits, float* values) {
   const PlaneShape& s = impl_->meta.shape.planes;
@@ -82,38 +126,30 @@ void InferenceModel::run(const float* planes, int batch, float* logits, float* v
   const at::Tensor input =
       torch::from_blob(const_cast<float*>(planes), {batch, s.channels, s.height, s.width}, torch::kFloat32)
           .to(impl_->device);
-  std::lock_guard lock(impl_->mutex);
-  const auto out = impl_->module.forward({input}).toTuple();
+  // A copy of the graph handle: a concurrent update swaps in a new graph without waiting
+  // for this forward, which keeps running on the weights it started with.
+  torch::jit::Module graph = *impl_->snapshot();  // a handle: shares the weights
+  const auto out = graph.forward({input}).toTuple();
   const at::Tensor l = out->elements()[0].toTensor().to(torch::kCPU).contiguous();
   const at::Tensor v = out->elements()[1].toTensor().to(torch::kCPU).contiguous();
   std::memcpy(logits, l.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * policy);
   std::memcpy(values, v.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
 }
 
-void InferenceModel::update_weights(const torch::jit::Module& module) {
-  torch::NoGradGuard no_grad;
-  std::lock_guard lock(impl_->mutex);
-  auto src = module.named_parameters();
-  auto dst = impl_->module.named_parameters();
-  auto s = src.begin();
-  for (auto d = dst.begin(); d != dst.end() && s != src.end(); ++d, ++s) (*d).value.copy_((*s).value);
-  auto src_b = module.named_buffers();
-  auto dst_b = impl_->module.named_buffers();
-  auto sb = src_b.begin();
-  for (auto d = dst_b.begin(); d != dst_b.end() && sb != src_b.end(); ++d, ++sb) (*d).value.copy_((*sb).value);
-}
+void InferenceModel::update_weights(const torch::jit::Module& module) { impl_->set_weights(module); }
 
 double InferenceModel::bare_forward_rate(int batch, double seconds) {
   const PlaneShape& s = impl_->meta.shape.planes;
   c10::InferenceMode inference;
   const at::Tensor input = torch::rand({batch, s.channels, s.height, s.width}).to(impl_->device);
+  torch::jit::Module module = *impl_->snapshot();
   using Clock = std::chrono::steady_clock;
-  for (int i = 0; i < 3; ++i) impl_->module.forward({input});  // warm up
+  for (int i = 0; i < 3; ++i) module.forward({input});  // warm up
   const auto start = Clock::now();
   std::int64_t n = 0;
   double elapsed = 0;
   do {
-    const auto out = impl_->module.forward({input}).toTuple();
+    const auto out = module.forward({input}).toTuple();
     (void)out->elements()[0].toTensor().to(torch::kCPU);
     n += batch;
     elapsed = std::chrono::duration<double>(Clock::now() - start).count();

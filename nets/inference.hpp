@@ -1,7 +1,12 @@
 #pragma once
 // A network ready for inference, behind a LibTorch-free interface: float planes in,
-// policy logits and values out, one call per batch. Thread-safe. Weights can be swapped
-// while searches run (the trainer publishes new networks this way).
+// policy logits and values out, one call per batch.
+//
+// It runs an inference-only graph (network.hpp's folded form: batch norms folded into the
+// convolutions, no training-only heads), in float32 or bfloat16. Calls from several
+// threads run in parallel, with no lock around the forward: each call takes the current
+// graph, and update_weights builds a new one and swaps it in atomically, so a batch never
+// sees half-updated weights (the trainer publishes new networks this way).
 #include <memory>
 #include <string>
 
@@ -13,25 +18,36 @@ struct Module;
 
 namespace azg::nets {
 
+// Inference precision: "fp32", "bf16", or "auto" (bf16 on CPUs with native bfloat16
+// arithmetic, see cpu_support.hpp; fp32 everywhere else, CUDA included).
+std::string resolve_precision(const std::string& precision, const std::string& device);
+
 class InferenceModel {
  public:
   // From an exported TorchScript file (meta.json inside); device "cpu", "cuda" or "auto".
-  static std::shared_ptr<InferenceModel> load(const std::string& path, const std::string& device = "cpu");
+  static std::shared_ptr<InferenceModel> load(const std::string& path, const std::string& device = "cpu",
+                                              const std::string& precision = "fp32");
   // A fresh network (random weights from `seed`), for benchmarks and tests.
   static std::shared_ptr<InferenceModel> fresh(const ModelMeta& meta, std::uint64_t seed,
-                                               const std::string& device = "cpu");
-  // A copy of `module` (the trainer's current weights).
+                                               const std::string& device = "cpu",
+                                               const std::string& precision = "fp32");
+  // The inference graph of `module` (the trainer's current weights).
   static std::shared_ptr<InferenceModel> from_module(const torch::jit::Module& module, const ModelMeta& meta,
-                                                     const std::string& device = "cpu");
+                                                     const std::string& device = "cpu",
+                                                     const std::string& precision = "fp32");
   ~InferenceModel();
 
   const ModelMeta& meta() const;
+  // "fp32" or "bf16": the precision the graph runs in.
+  const std::string& precision() const;
   // planes: batch x C x H x W floats; logits: batch x A; values: batch.
   void run(const float* planes, int batch, float* logits, float* values);
-  // Replaces the weights with those of `module` (same architecture).
+  // Replaces the weights with those of `module` (the training form, same architecture).
   void update_weights(const torch::jit::Module& module);
-  // evaluations/s of the bare module forward on a random batch (for bench nn).
+  // evaluations/s of the bare graph forward on a random batch (for bench nn).
   double bare_forward_rate(int batch, double seconds);
+  // The current graph, for profiling (bench nn --profile).
+  torch::jit::Module graph() const;
 
  private:
   struct Impl;

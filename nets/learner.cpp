@@ -1,8 +1,42 @@
 #include "nets/learner.hpp"
 
+#include <ATen/autocast_mode.h>
+
 #include "env/common/error.hpp"
 
 namespace azg::nets {
+namespace {
+
+// Mixed precision for one forward on the CPU: convolutions and matrix products run in
+// bfloat16 (oneDNN), weights and the optimizer stay float32, reductions and losses run
+// in float32. Restores the thread's autocast state on exit and drops the cast weights
+// (they change at every step).
+class CpuAutocast {
+ public:
+  explicit CpuAutocast(bool enabled) : enabled_(enabled) {
+    if (!enabled_) return;
+    was_enabled_ = at::autocast::is_cpu_enabled();
+    was_dtype_ = at::autocast::get_autocast_cpu_dtype();
+    at::autocast::set_cpu_enabled(true);
+    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    at::autocast::increment_nesting();
+  }
+  ~CpuAutocast() {
+    if (!enabled_) return;
+    if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
+    at::autocast::set_cpu_enabled(was_enabled_);
+    at::autocast::set_autocast_cpu_dtype(was_dtype_);
+  }
+  CpuAutocast(const CpuAutocast&) = delete;
+  CpuAutocast& operator=(const CpuAutocast&) = delete;
+
+ private:
+  bool enabled_;
+  bool was_enabled_ = false;
+  at::ScalarType was_dtype_ = at::kBFloat16;
+};
+
+}  // namespace
 
 Learner::Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, torch::Device device)
     : module_(std::move(module)), net_(std::move(net)), optim_(std::move(optim)), device_(device) {
@@ -19,12 +53,18 @@ Learner::Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, to
   } else {
     throw Error("optimizer must be sgd or adam, got '" + optim_.optimizer + "'");
   }
+  if (optim_.precision != "fp32" && optim_.precision != "bf16")
+    throw Error("training precision must be fp32 or bf16, got '" + optim_.precision + "'");
 }
 
 std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
-  const auto out = module_.get_method("heads")({batch.planes.to(device_)}).toTuple();
-  const at::Tensor logits = out->elements()[0].toTensor();
-  const at::Tensor value_out = out->elements()[1].toTensor();
+  c10::intrusive_ptr<c10::ivalue::Tuple> out;
+  {
+    CpuAutocast autocast(optim_.precision == "bf16" && device_.is_cpu());
+    out = module_.get_method("heads")({batch.planes.to(device_)}).toTuple();
+  }
+  const at::Tensor logits = out->elements()[0].toTensor().to(at::kFloat);
+  const at::Tensor value_out = out->elements()[1].toTensor().to(at::kFloat);
   const at::Tensor legal = batch.legal.to(device_);
   const at::Tensor target = batch.policy.to(device_);
   const at::Tensor weight = batch.policy_weight.to(device_);
@@ -46,7 +86,7 @@ std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
   float ownership_loss = 0.0f;
   if (net_.ownership) {
     // Mean squared error per cell, averaged over the positions whose target is known.
-    const at::Tensor own = torch::tanh(out->elements()[2].toTensor());
+    const at::Tensor own = torch::tanh(out->elements()[2].toTensor().to(at::kFloat));
     const at::Tensor known = batch.ownership_weight.to(device_);
     const at::Tensor per_position = (own - batch.ownership.to(device_)).pow(2).mean(1);
     const at::Tensor loss = (per_position * known).sum() / torch::clamp_min(known.sum(), 1.0);

@@ -17,6 +17,7 @@ struct OptimConfig {
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
+  std::string precision = "fp32";  // "bf16": mixed-precision forward and backward on the CPU
 };
 
 // One training batch, on the CPU.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "env/common/error.hpp"
 #include "env/common/game.hpp"
@@ -23,6 +24,7 @@ struct NetConfig {
 struct NetShape {
   PlaneShape planes;
   int policy_size;
+  std::vector<int> constant_planes;  // the game's kConstantPlanes (game.hpp), or empty
 };
 
 // The version of G's input planes; bumped whenever their meaning changes.
@@ -49,6 +51,7 @@ struct ModelMeta {
             {"encoding_version", encoding_version},
             {"planes", {shape.planes.channels, shape.planes.height, shape.planes.width}},
             {"policy_size", shape.policy_size},
+            {"constant_planes", shape.constant_planes},
             {"policy_layout", policy_layout},
             {"net",
              {{"blocks", net.blocks},
@@ -72,6 +75,11 @@ struct ModelMeta {
       const auto planes = j.at("planes");
       m.shape.planes = {planes.at(0).get<int>(), planes.at(1).get<int>(), planes.at(2).get<int>()};
       m.shape.policy_size = j.at("policy_size").get<int>();
+      // Older models lack the list; they run with the whole first convolution.
+      m.shape.constant_planes = j.value("constant_planes", std::vector<int>{});
+      for (const int plane : m.shape.constant_planes)
+        if (plane < 0 || plane >= m.shape.planes.channels)
+          throw Error(source + ": constant plane " + std::to_string(plane) + " is outside the planes");
       m.policy_layout = j.value("policy_layout", "");
       const auto& n = j.at("net");
       m.net.blocks = n.at("blocks").get<int>();
@@ -99,6 +107,8 @@ struct ModelMeta {
     if (shape.planes.channels != G::kPlanes.channels || shape.planes.height != G::kPlanes.height ||
         shape.planes.width != G::kPlanes.width || shape.policy_size != G::kPolicySize)
       throw Error(source + " has planes or policy of another shape than " + std::string(G::kName) + "'s encoding");
+    if (!shape.constant_planes.empty() && shape.constant_planes != constant_planes<G>())
+      throw Error(source + " names other constant planes than " + std::string(G::kName) + "'s encoding");
   }
 };
 
@@ -106,7 +116,7 @@ template <Game G>
 ModelMeta meta_for(const NetConfig& net) {
   ModelMeta m;
   m.game = std::string(G::kName);
-  m.shape = {G::kPlanes, G::kPolicySize};
+  m.shape = {G::kPlanes, G::kPolicySize, constant_planes<G>()};
   m.net = net;
   if constexpr (requires { G::kPolicyLayout; }) m.policy_layout = std::string(G::kPolicyLayout);
   m.encoding_version = meta_encoding_version<G>();

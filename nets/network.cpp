@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "env/common/error.hpp"
 
@@ -30,35 +31,120 @@ void add_linear(torch::jit::Module& m, const std::string& name, int out, int in,
   m.register_parameter(name + "_b", torch::zeros({out}).set_requires_grad(true), false);
 }
 
-std::string bn_call(const std::string& x, const std::string& name) {
-  return "self.bn(" + x + ", self." + name + "_w, self." + name + "_b, self." + name + "_m, self." + name + "_v)";
+// A convolution followed by batch norm: in the training form a batch_norm call; in the
+// folded inference form one biased convolution whose weights absorb the norm
+// (fold_for_inference computes them).
+std::string conv_bn(NetForm form, const std::string& x, const std::string& conv, const std::string& bn, int pad) {
+  const std::string p = std::to_string(pad);
+  if (form == NetForm::kFolded) return "torch.conv2d(" + x + ", self." + conv + ", self." + conv + "_bias, 1, " + p + ")";
+  return "self.bn(torch.conv2d(" + x + ", self." + conv + ", None, 1, " + p + "), self." + bn + "_w, self." + bn +
+         "_b, self." + bn + "_m, self." + bn + "_v)";
+}
+
+// The (conv, batch norm, padding) pairs of the tower and heads, in network order.
+struct ConvBn {
+  std::string conv, bn;
+};
+std::vector<ConvBn> conv_bn_pairs(const NetConfig& config) {
+  std::vector<ConvBn> pairs{{"stem", "stem_bn"}};
+  for (int b = 0; b < config.blocks; ++b) {
+    const std::string p = "b" + std::to_string(b);
+    pairs.push_back({p + "_c1", p + "_n1"});
+    pairs.push_back({p + "_c2", p + "_n2"});
+  }
+  pairs.push_back({"policy_conv", "policy_bn"});
+  pairs.push_back({"value_conv", "value_bn"});
+  return pairs;
+}
+
+// Parameters used unchanged by both forms (the linear layers).
+std::vector<std::string> linear_names(const NetConfig& config) {
+  std::vector<std::string> names;
+  if (config.global_pooling)
+    for (int b = 0; b < config.blocks; ++b) names.push_back("b" + std::to_string(b) + "_g");
+  for (const char* n : {"policy_fc", "value_fc1", "value_fc2"}) names.emplace_back(n);
+  return names;
+}
+
+// The game's constant planes and the others, as plane indices.
+std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>> split_planes(const NetShape& shape) {
+  std::vector<bool> is_constant(static_cast<std::size_t>(shape.planes.channels), false);
+  for (const int plane : shape.constant_planes) is_constant[static_cast<std::size_t>(plane)] = true;
+  std::vector<std::int64_t> constant, spatial;
+  for (int c = 0; c < shape.planes.channels; ++c) (is_constant[static_cast<std::size_t>(c)] ? constant : spatial).push_back(c);
+  return {constant, spatial};
+}
+
+std::string int_list(const std::vector<std::int64_t>& values) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+// constant_response[k, (o, y, x)]: the stem's output at cell (y, x) of channel o for a
+// plane of ones in constant plane k (border cells see fewer kernel taps). The training
+// source computes the same thing in TorchScript.
+at::Tensor constant_response(const at::Tensor& stem_weight, const at::Tensor& constant_index, int h, int w) {
+  const at::Tensor wc = stem_weight.index_select(1, constant_index);  // [O, K, 3, 3]
+  const std::int64_t o = wc.size(0), k = wc.size(1);
+  const at::Tensor r = torch::conv2d(torch::ones({1, 1, h, w}, wc.options()), wc.reshape({o * k, 1, 3, 3}), {}, 1, 1);
+  return r.reshape({o, k, h * w}).permute({1, 0, 2}).reshape({k, o * h * w});
 }
 
 }  // namespace
 
-std::string network_source(const NetConfig& config) {
+std::string network_source(const NetShape& shape, const NetConfig& config, NetForm form) {
+  const bool folded = form == NetForm::kFolded;
+  const bool split_stem = !shape.constant_planes.empty();
   std::ostringstream s;
-  s << "def bn(self, x, w, b, m, v):\n"
-       "    return torch.batch_norm(x, w, b, m, v, self.training, 0.1, 1e-5, False)\n\n"
-       "def heads(self, x):\n"
-       "    x = torch.relu("
-    << bn_call("torch.conv2d(x, self.stem, None, 1, 1)", "stem_bn") << ")\n";
+  if (!folded)
+    s << "def bn(self, x, w, b, m, v):\n"
+         "    return torch.batch_norm(x, w, b, m, v, self.training, 0.1, 1e-5, False)\n\n";
+  s << "def heads(self, x):\n";
+  // The folded form runs in the dtype of its weights (float32 or bfloat16).
+  if (folded) s << "    x = x.to(self.stem.dtype)\n";
+  if (split_stem && folded) {
+    // The constant planes' share of the stem is, per output cell, a linear function of
+    // their values alone: one matrix product with stem_const (fold_for_inference).
+    s << "    c = torch.index_select(x, 1, self.constant_index)[:, :, 0, 0]\n"
+         "    s = torch.conv2d(torch.index_select(x, 1, self.spatial_index), self.stem, self.stem_bias, 1, 1)\n"
+         "    x = torch.relu(s + torch.matmul(c, self.stem_const).view(s.size()))\n";
+  } else if (split_stem) {
+    // The same split in training, from the one stem weight: the constant planes' response
+    // is each of their kernels run over a plane of ones (constant_response), so the
+    // gradient reaches the same parameter as with the plain convolution.
+    const auto [constant, spatial] = split_planes(shape);
+    const int o = config.channels, k = static_cast<int>(constant.size());
+    const int h = shape.planes.height, w = shape.planes.width;
+    s << "    ci = torch.tensor(" << int_list(constant) << ", device=x.device)\n"
+      << "    si = torch.tensor(" << int_list(spatial) << ", device=x.device)\n"
+      << "    c = torch.index_select(x, 1, ci)[:, :, 0, 0]\n"
+      << "    ones = torch.ones([1, 1, " << h << ", " << w << "], dtype=x.dtype, device=x.device)\n"
+      << "    r = torch.conv2d(ones, torch.index_select(self.stem, 1, ci).reshape(" << o * k << ", 1, 3, 3), None, 1, 1)\n"
+      << "    r = r.reshape(" << o << ", " << k << ", " << h * w << ").permute(1, 0, 2).reshape(" << k << ", "
+      << o * h * w << ")\n"
+      << "    s = torch.conv2d(torch.index_select(x, 1, si), torch.index_select(self.stem, 1, si), None, 1, 1)\n"
+      << "    s = s + torch.matmul(c, r.to(c.dtype)).view(s.size())\n"
+      << "    x = torch.relu(self.bn(s, self.stem_bn_w, self.stem_bn_b, self.stem_bn_m, self.stem_bn_v))\n";
+  } else
+    s << "    x = torch.relu(" << conv_bn(form, "x", "stem", "stem_bn", 1) << ")\n";
   for (int b = 0; b < config.blocks; ++b) {
     const std::string p = "b" + std::to_string(b);
-    s << "    y = torch.relu(" << bn_call("torch.conv2d(x, self." + p + "_c1, None, 1, 1)", p + "_n1") << ")\n";
+    s << "    y = torch.relu(" << conv_bn(form, "x", p + "_c1", p + "_n1", 1) << ")\n";
     if (config.global_pooling)
       s << "    y = y + torch.linear(torch.mean(y, [2, 3]), self." << p << "_g_w, self." << p
         << "_g_b).unsqueeze(2).unsqueeze(3)\n";
-    s << "    y = " << bn_call("torch.conv2d(y, self." + p + "_c2, None, 1, 1)", p + "_n2") << "\n"
+    s << "    y = " << conv_bn(form, "y", p + "_c2", p + "_n2", 1) << "\n"
       << "    x = torch.relu(x + y)\n";
   }
-  s << "    p = torch.relu(" << bn_call("torch.conv2d(x, self.policy_conv, None, 1, 0)", "policy_bn") << ")\n"
+  s << "    p = torch.relu(" << conv_bn(form, "x", "policy_conv", "policy_bn", 0) << ")\n"
     << "    policy = torch.linear(torch.flatten(p, 1), self.policy_fc_w, self.policy_fc_b)\n"
-    << "    v = torch.relu(" << bn_call("torch.conv2d(x, self.value_conv, None, 1, 0)", "value_bn") << ")\n"
+    << "    v = torch.relu(" << conv_bn(form, "x", "value_conv", "value_bn", 0) << ")\n"
     << "    v = torch.cat([torch.flatten(v, 1), torch.mean(x, [2, 3])], 1)\n"
     << "    v = torch.relu(torch.linear(v, self.value_fc1_w, self.value_fc1_b))\n"
     << "    v = torch.linear(v, self.value_fc2_w, self.value_fc2_b)\n";
-  if (config.ownership)
+  if (folded) s << "    policy = policy.float()\n    v = v.float()\n";
+  if (config.ownership && !folded)
     s << "    own = torch.flatten(torch.conv2d(x, self.own_conv, self.own_b, 1, 0), 1)\n"
       << "    return policy, v, own\n\n"
       << "def forward(self, x):\n"
@@ -73,6 +159,63 @@ std::string network_source(const NetConfig& config) {
   else
     s << "    return policy, torch.tanh(v[:, 0])\n";
   return s.str();
+}
+
+torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config) {
+  torch::jit::Module m("AzgFoldedNet");
+  m.register_attribute("training", c10::BoolType::get(), false);
+  const bool split = !shape.constant_planes.empty();
+  if (split) {
+    m.register_buffer("constant_index", torch::zeros({1}, torch::kLong));
+    m.register_buffer("spatial_index", torch::zeros({1}, torch::kLong));
+    m.register_parameter("stem_const", torch::zeros({1, 1}), false);
+  }
+  // Placeholders with the right names; fold_for_inference sets the real tensors.
+  for (const ConvBn& p : conv_bn_pairs(config)) {
+    m.register_parameter(p.conv, torch::zeros({1, 1, 1, 1}), false);
+    m.register_parameter(p.conv + "_bias", torch::zeros({1}), false);
+  }
+  for (const std::string& n : linear_names(config)) {
+    m.register_parameter(n + "_w", torch::zeros({1, 1}), false);
+    m.register_parameter(n + "_b", torch::zeros({1}), false);
+  }
+  m.define(network_source(shape, config, NetForm::kFolded));
+  return m;
+}
+
+void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config,
+                        at::ScalarType dtype, torch::jit::Module& folded) {
+  torch::NoGradGuard no_grad;
+  const auto get = [&trained](const std::string& name) {
+    if (!trained.hasattr(name)) throw Error("the network has no parameter '" + name + "': not an azg network of this shape");
+    return trained.attr(name).toTensor().detach();
+  };
+  const auto put = [&folded, dtype](const std::string& name, const at::Tensor& t) {
+    folded.setattr(name, t.to(dtype).contiguous());
+  };
+  for (const ConvBn& p : conv_bn_pairs(config)) {
+    // batch_norm(conv(x, W)) = conv(x, W * s) + (b - m * s), with s = w / sqrt(v + eps).
+    const at::Tensor scale = get(p.bn + "_w") / torch::sqrt(get(p.bn + "_v") + 1e-5);
+    const at::Tensor weight = get(p.conv) * scale.reshape({-1, 1, 1, 1});
+    put(p.conv + "_bias", get(p.bn + "_b") - get(p.bn + "_m") * scale);
+    if (p.conv != "stem" || shape.constant_planes.empty()) {
+      put(p.conv, weight);
+      continue;
+    }
+    // The stem split: spatial planes keep their 3x3 kernels; the constant planes become a
+    // matrix product with their response to planes of ones.
+    const auto [constant, spatial] = split_planes(shape);
+    const at::Tensor constant_index = torch::tensor(constant, torch::kLong);
+    const at::Tensor spatial_index = torch::tensor(spatial, torch::kLong);
+    folded.setattr("constant_index", constant_index);
+    folded.setattr("spatial_index", spatial_index);
+    put("stem_const", constant_response(weight, constant_index, shape.planes.height, shape.planes.width));
+    put("stem", weight.index_select(1, spatial_index));
+  }
+  for (const std::string& n : linear_names(config)) {
+    put(n + "_w", get(n + "_w"));
+    put(n + "_b", get(n + "_b"));
+  }
 }
 
 torch::jit::Module build_network(const NetShape& shape, const NetConfig& config, std::uint64_t seed) {
@@ -106,7 +249,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
     add_conv(m, "own_conv", 1, c, 1, gen);
     m.register_parameter("own_b", torch::zeros({1}).set_requires_grad(true), false);
   }
-  m.define(network_source(config));
+  m.define(network_source(shape, config, NetForm::kTraining));
   return m;
 }
 

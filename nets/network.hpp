@@ -16,12 +16,29 @@
 
 namespace azg::nets {
 
-
 // A fresh network with weights drawn from `seed`; throws azg::Error on a bad config.
 torch::jit::Module build_network(const NetShape& shape, const NetConfig& config, std::uint64_t seed);
 
-// The TorchScript source of that network (for tests and documentation).
-std::string network_source(const NetConfig& config);
+// The two forms of one network's TorchScript source. kTraining has batch norms (and the
+// ownership head); kFolded is the inference graph: every batch norm folded into the
+// convolution before it, no auxiliary heads, run in the dtype of its weights (float32 or
+// bfloat16) with float32 outputs. Same forward contract.
+enum class NetForm { kTraining, kFolded };
+// When the shape names constant planes (NetShape::constant_planes), both forms read them
+// as a vector: the stem's convolution runs over the other planes only, and the constant
+// planes add one matrix product that gives exactly the convolution's result, border cells
+// included (the parameters are the same either way).
+std::string network_source(const NetShape& shape, const NetConfig& config, NetForm form = NetForm::kTraining);
+
+// An inference graph with placeholder weights (fold_for_inference fills them); its stem is
+// split when the shape names constant planes.
+torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config);
+
+// Sets `folded`'s weights (a module from folded_network, or a copy of one) from a trained
+// network's, with batch norm (in eval mode: running statistics) folded in, cast to
+// `dtype`. Throws azg::Error when `trained` lacks a parameter of that shape's network.
+void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config,
+                        at::ScalarType dtype, torch::jit::Module& folded);
 
 // Runs the module's forward under no-grad; returns (policy_logits[B,A], value[B]).
 std::pair<at::Tensor, at::Tensor> run_forward(torch::jit::Module& module, const at::Tensor& planes);

@@ -19,6 +19,7 @@ OptimConfig to_optim(const OptimSettings& s) {
   c.momentum = s.momentum;
   c.weight_decay = s.weight_decay;
   c.ownership_weight = s.ownership_weight;
+  c.precision = s.precision;
   return c;
 }
 }  // namespace
@@ -77,8 +78,9 @@ void TrainingSession::export_model(const std::string& path, const ModelMeta& met
   nets::export_model(impl_->learner->module(), m, path);
 }
 
-std::shared_ptr<InferenceModel> TrainingSession::make_inference(const std::string& device) const {
-  return InferenceModel::from_module(impl_->learner->module(), impl_->meta, device);
+std::shared_ptr<InferenceModel> TrainingSession::make_inference(const std::string& device,
+                                                                const std::string& precision) const {
+  return InferenceModel::from_module(impl_->learner->module(), impl_->meta, device, precision);
 }
 
 void TrainingSession::publish_to(InferenceModel& model) const { model.update_weights(impl_->learner->module()); }

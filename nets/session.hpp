@@ -17,6 +17,7 @@ struct OptimSettings {
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
+  std::string precision = "fp32";  // fp32, or bf16 (mixed precision, CPUs with native bfloat16)
 };
 
 // A training batch as plain arrays (row-major), for n positions.
@@ -49,7 +50,7 @@ class TrainingSession {
   std::int64_t steps() const;
   void save_checkpoint(const std::string& path, const ModelMeta& meta);
   void export_model(const std::string& path, const ModelMeta& meta);
-  std::shared_ptr<InferenceModel> make_inference(const std::string& device) const;
+  std::shared_ptr<InferenceModel> make_inference(const std::string& device, const std::string& precision) const;
   void publish_to(InferenceModel& model) const;
 
  private:

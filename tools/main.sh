@@ -7,15 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 bash tools/build.sh
-# OpenBLAS picks its kernels from the CPU model; on CPUs it does not recognise (virtual
-# machines often report a generic "Xeon Processor") it falls back to the SSE3 (Prescott)
-# kernels. When that happens and the CPU has AVX2 and FMA, the Haswell kernels are safe
-# and about 35% faster. (The report is read whole: piping it into `grep -q` could stop
-# azg with SIGPIPE, which pipefail turns into "not Prescott".)
-if [ -z "${OPENBLAS_CORETYPE:-}" ] && grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo; then
-  blas_report=$(OPENBLAS_VERBOSE=2 build/bin/azg games 2>&1 || true)
-  if [[ $blas_report == *"Core: Prescott"* ]]; then
-    export OPENBLAS_CORETYPE=Haswell
-  fi
-fi
+# (azg itself picks OpenBLAS's kernels on CPUs that OpenBLAS does not recognise: README.)
 exec build/bin/azg train --config configs/imbriqua.yaml --run-dir runs/imbriqua "$@"

@@ -12,6 +12,8 @@ struct TrainConfig {
   std::string game;
   std::uint64_t seed;
   std::string device;
+  std::string inference_precision;
+  std::string train_precision;
   int torch_threads;
   // run
   int run_steps;
@@ -46,6 +48,8 @@ struct TrainConfig {
   // self-play
   int selfplay_threads;
   int selfplay_games_per_thread;
+  int selfplay_max_lead;
+  int selfplay_nice;
   int selfplay_leaves_per_search;
   int selfplay_simulations;
   int selfplay_cheap_simulations;

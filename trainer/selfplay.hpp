@@ -8,6 +8,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "env/common/error.hpp"
@@ -104,6 +105,9 @@ class SelfPlayWorker {
     mcts::EvalBatch<G> batch;
     const int batch_size = config_.selfplay_games_per_thread * config_.selfplay_leaves_per_search;
     while (!stop.load()) {
+      // Backpressure: a worker that has run too far ahead of the learner waits, leaving
+      // the cores to training, so the run keeps its samples-per-position ratio.
+      while (!stop.load() && ahead_of_learner()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
       const auto start = std::chrono::steady_clock::now();
       searches.clear();
       for (Slot& slot : slots_) {
@@ -197,6 +201,16 @@ class SelfPlayWorker {
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
     records_.add(slot.record, network_step_.load());
+  }
+
+  // True when self-play has produced more than selfplay.max_lead positions beyond what the
+  // learner (at its last published step) will want at train.reuse samples per position,
+  // counted once the buffer holds train.min_positions. max_lead 0: never.
+  bool ahead_of_learner() const {
+    if (config_.selfplay_max_lead <= 0) return false;
+    const double wanted = static_cast<double>(network_step_.load()) * config_.train_batch_size / config_.train_reuse;
+    return static_cast<double>(buffer_.added()) >
+           wanted + config_.train_min_positions + static_cast<double>(config_.selfplay_max_lead);
   }
 
   const TrainConfig& config_;

@@ -2,8 +2,8 @@
 // `azg train`: self-play workers and the training loop in one process, with checkpoints,
 // metrics, evaluations and a final report. Killed at any moment, the same command
 // resumes from the last complete checkpoint set.
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -13,6 +13,8 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "nets/session.hpp"
@@ -47,7 +49,15 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
 }
 
 inline nets::OptimSettings optim_settings(const TrainConfig& c) {
-  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight};
+  return {c.optim_optimizer,           c.optim_lr,
+          c.optim_momentum,            c.optim_weight_decay,
+          c.train_ownership_weight,    nets::resolve_precision(c.train_precision, c.device)};
+}
+
+// Raises the calling thread's nice value (Linux: per thread), so the learner thread wins
+// the cores whenever it has work and self-play uses what is left.
+inline void lower_thread_priority(int nice) {
+  if (nice > 0) ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), nice);
 }
 
 // Fault injection for the crash-safety test: a pause inside the checkpoint write.
@@ -133,7 +143,7 @@ class TrainingRun {
   }
 
   void train_loop() {
-    inference_ = session_->make_inference(config_.device);
+    inference_ = session_->make_inference(config_.device, config_.inference_precision);
     nets::NnEvaluator<G> evaluator(inference_);
     GameRecordWriter& records = *records_;
     network_step_ = counters_.step;
@@ -142,11 +152,29 @@ class TrainingRun {
     for (int t = 0; t < config_.selfplay_threads; ++t)
       workers.push_back(std::make_unique<SelfPlayWorker<G>>(config_, evaluator, buffer_, records, stats_,
                                                             network_step_, rng_.next()));
-    tbb::task_arena arena(config_.selfplay_threads, 0);
-    tbb::task_group group;
-    arena.execute([&] {
-      for (auto& w : workers) group.run([&stop, worker = w.get()] { worker->run(stop); });
-    });
+    // One OS thread per worker: workers loop for the whole run beside the learner on this
+    // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than
+    // the cores, so on 2 cores a second self-play worker never ran beside the first.)
+    std::vector<std::thread> threads;
+    const auto join_all = [&threads, &stop] {
+      stop = true;
+      for (auto& t : threads)
+        if (t.joinable()) t.join();
+    };
+    // A worker's exception stops the run and is rethrown here once every thread is joined.
+    std::mutex error_mutex;
+    std::exception_ptr worker_error;
+    for (auto& w : workers)
+      threads.emplace_back([&, worker = w.get()] {
+        lower_thread_priority(config_.selfplay_nice);
+        try {
+          worker->run(stop);
+        } catch (...) {
+          std::lock_guard lock(error_mutex);
+          if (!worker_error) worker_error = std::current_exception();
+          stop = true;
+        }
+      });
     const bool tty = ::isatty(STDOUT_FILENO);
     auto last_print = std::chrono::steady_clock::now();
     const auto loop_start = std::chrono::steady_clock::now();
@@ -154,7 +182,7 @@ class TrainingRun {
     nets::RawBatch batch;
     nets::StepLosses losses;
     try {
-      while (!done()) {
+      while (!done() && !stop) {
         const std::int64_t added = buffer_.added();
         const bool ready = static_cast<std::int64_t>(buffer_.size()) >= config_.train_min_positions &&
                            static_cast<double>((counters_.step + 1) * config_.train_batch_size) <=
@@ -181,12 +209,11 @@ class TrainingRun {
         }
       }
     } catch (...) {
-      stop = true;
-      arena.execute([&] { group.wait(); });
+      join_all();
       throw;
     }
-    stop = true;
-    arena.execute([&] { group.wait(); });
+    join_all();
+    if (worker_error) std::rethrow_exception(worker_error);
     if (tty) out_ << '\n';
     const double worker_s = static_cast<double>(stats_.worker_nanoseconds.load()) * 1e-9;
     const double nn_s = static_cast<double>(stats_.nn_nanoseconds.load()) * 1e-9;
@@ -194,6 +221,11 @@ class TrainingRun {
       nn_share_ = nn_s / worker_s;
       out_ << std::fixed << std::setprecision(1) << "self-play time: network " << 100 * nn_share_
            << "% (encode + forward + priors), search and rules " << 100 * (1 - nn_share_) << "%\n";
+      // The same quantity as azg bench nn's evaluator line on one thread: compare them to
+      // see how much the learner and the other workers slow each network call.
+      if (nn_s > 0)
+        out_ << std::setprecision(0) << "network calls: " << static_cast<double>(stats_.evaluations.load()) / nn_s
+             << " evaluations/s per self-play thread while evaluating (" << inference_->precision() << ")\n";
     }
     records.flush();
   }
@@ -268,11 +300,12 @@ class TrainingRun {
     std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters_.step));
     const std::string model_path = dir_.path(name);
     session_->export_model(model_path, meta_);
-    auto current = nets::InferenceModel::load(model_path);
+    auto current = nets::InferenceModel::load(model_path, config_.device, config_.inference_precision);
     nlohmann::json line = {{"type", "eval"}, {"step", counters_.step}, {"model", name}};
     const std::uint64_t seed = config_.seed * 31 + static_cast<std::uint64_t>(counters_.step);
     if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
-      auto previous = nets::InferenceModel::load(dir_.path(counters_.previous_model));
+      auto previous =
+          nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device, config_.inference_precision);
       const auto current_agent = network_agent<G>(current, config_.eval_simulations);
       const auto previous_agent = network_agent<G>(previous, config_.eval_simulations);
       line["previous"] = counters_.previous_model;
@@ -322,7 +355,7 @@ class TrainingRun {
     if (config_.eval_final_games > 0) {
       out_ << "final evaluation: " << config_.eval_final_simulations << " simulations vs random and vs UCT ("
            << config_.eval_baseline_simulations << " rollouts), " << config_.eval_final_games << " games each\n";
-      auto model = nets::InferenceModel::load(r.final_model);
+      auto model = nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
       const std::uint64_t seed = config_.seed * 97 + 5;
       r.vs_random = play_matches<G>(network_agent<G>(model, config_.eval_final_simulations), random_agent<G>(),
                                     config_.eval_final_games, seed);

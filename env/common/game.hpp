@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "env/common/fixed_list.hpp"
 #include "env/common/rng.hpp"
@@ -90,6 +91,10 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   NN hooks   kPlanes, kPolicySize; encode(out) writes kPlanes.size() floats from the
 //              point of view of the player to act, never reading hidden information;
 //              policy_index(a) in [0, kPolicySize) or -1 when the action has no index.
+//              Optional: kConstantPlanes, an array of the plane indices whose value is the
+//              same on every cell in every position (cards, phase, counters). Inference
+//              graphs then apply the first convolution to them as a vector (exactly the
+//              same result, far fewer operations); the conformance suite checks the claim.
 //   symmetry   kNumSymmetries (>= 1; 0 is the identity); symmetric(s) -> the transformed
 //              state; symmetric_action(s, a) -> the image of a legal action a, legal in
 //              symmetric(s).
@@ -130,6 +135,15 @@ concept Game =
       { g.symmetric_action(symmetry, a) } -> std::same_as<Action>;
       { g.hash() } -> std::same_as<std::uint64_t>;
     };
+
+// The optional kConstantPlanes hook (see above), as a list; empty for games without it.
+template <class G>
+std::vector<int> constant_planes() {
+  if constexpr (requires { G::kConstantPlanes; })
+    return std::vector<int>(G::kConstantPlanes.begin(), G::kConstantPlanes.end());
+  else
+    return {};
+}
 
 // Games with the optional ownership(view, out) hook (see above).
 template <class G>

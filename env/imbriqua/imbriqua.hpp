@@ -43,6 +43,14 @@ class Imbriqua {
   static constexpr int kNumPlanes = 80;
   static constexpr int kEncodingVersion = 2;  // 2: planes 68..79 (frames, margins) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};
+  // Planes equal on every square (cards, phase, counters, margins; imbriqua_encoding.cpp).
+  static constexpr auto kConstantPlanes = [] {
+    std::array<int, 65> planes{};
+    for (int i = 0; i < 63; ++i) planes[i] = 4 + i;  // 4..66
+    planes[63] = 78;
+    planes[64] = 79;
+    return planes;
+  }();
   // Placements 64 | moves and jumps: from x (8 directions x distance 1..7) | stop | removals 64.
   static constexpr int kMoveIndexBase = 64;
   static constexpr int kStopIndex = kMoveIndexBase + 64 * 56;

@@ -208,7 +208,37 @@ TYPED_TEST_P(Conformance, MalformedTextIsRejected) {
   EXPECT_THROW(replay(g, {"definitely-not-an-action"}), Error);
 }
 
+// The planes a game declares constant (kConstantPlanes) hold one value on every cell, in
+// every position and under every symmetry: inference graphs rely on it.
+TYPED_TEST_P(Conformance, ConstantPlanesAreConstant) {
+  using G = TypeParam;
+  const std::vector<int> planes = constant_planes<G>();
+  const int cells = G::kPlanes.height * G::kPlanes.width;
+  for (const int plane : planes) ASSERT_TRUE(plane >= 0 && plane < G::kPlanes.channels) << plane;
+  if (planes.empty()) return;
+  std::vector<float> out(static_cast<std::size_t>(G::kPlanes.size()));
+  int checked = 0;
+  for (int game = 0; game < 6; ++game) {
+    Rng rng(500 + game);
+    G g = G::random_setup(rng);
+    while (!g.is_terminal()) {
+      if (g.to_act() != Player::kChance) {
+        for (int s = 0; s < G::kNumSymmetries; s += (G::kNumSymmetries > 2 ? 3 : 1)) {
+          (s == 0 ? g : g.symmetric(s)).encode(out);
+          for (const int plane : planes)
+            for (int c = 1; c < cells; ++c)
+              ASSERT_EQ(out[static_cast<std::size_t>(plane) * cells + c], out[static_cast<std::size_t>(plane) * cells])
+                  << "plane " << plane << " cell " << c << " in game " << game << ", symmetry " << s;
+          ++checked;
+        }
+      }
+      g.apply(random_action(g, rng));
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
 REGISTER_TYPED_TEST_SUITE_P(Conformance, RandomGamesKeepTheContract, PerftIsTheSumOfChildrenPerft,
-                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected);
+                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected, ConstantPlanesAreConstant);
 
 }  // namespace azg::testing

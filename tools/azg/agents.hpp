@@ -31,14 +31,15 @@ std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uin
   }
   if (spec.kind == "az") {
     mcts::check_spec_keys(spec, {"model", "sims", "cpuct", "fpu", "batch", "vl", "reuse", "gumbel", "gumbel_k",
-                                 "device", "symmetry"});
+                                 "device", "precision", "symmetry"});
     if (!spec.has("model")) throw Error("agent spec '" + spec.text + "': az needs model=PATH");
     mcts::SearchConfig defaults;
     defaults.simulations = 100;
     defaults.leaves_per_batch = 8;
     const mcts::SearchConfig config = mcts::search_config_from(spec, defaults);
     const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
-    auto model = nets::InferenceModel::load(spec.options.at("model"), device);
+    const std::string precision = spec.has("precision") ? spec.options.at("precision") : "auto";
+    auto model = nets::InferenceModel::load(spec.options.at("model"), device, precision);
     model->meta().template check_game<G>(spec.options.at("model"));
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;

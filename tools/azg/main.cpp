@@ -6,11 +6,13 @@
 #include <string>
 
 #include "env/common/error.hpp"
+#include "nets/cpu_support.hpp"
 #include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
 #include "tools/azg/arena_commands.hpp"
 #include "tools/azg/games.hpp"
 #include "tools/azg/registry.hpp"
+#include "tools/azg/nn_bench_command.hpp"
 #include "tools/azg/search_commands.hpp"
 #include "tools/azg/train_command.hpp"
 #include "trainer/config.hpp"
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
   // azg parallelises over games and searches; BLAS threads inside each call would only
   // compete with them (`azg train` sets torch_threads for both).
   azg::nets::set_blas_threads(1);
+  azg::nets::reexec_for_blas_kernels(argv);
   CLI::App app{
       "azg: AlphaZero-style self-play training for five board games.\n"
       "Games: " + azg::game_names(azg::kGames)};
@@ -116,6 +119,15 @@ int main(int argc, char** argv) {
   bench_nn->add_option("--blocks", nn_bench.net.blocks, "Residual blocks (default 4)");
   bench_nn->add_option("--channels", nn_bench.net.channels, "Channels (default 32)");
   bench_nn->add_option("--device", nn_bench.device, "cpu, cuda or auto (default cpu)");
+  bench_nn->add_option("--precision", nn_bench.precision,
+                       "fp32, bf16 or auto (default: bf16 on CPUs with native bfloat16, else fp32)");
+  bench_nn->add_option("--threads", nn_bench.threads, "Threads evaluating at once, as in self-play (default 1)");
+  bench_nn->add_option("--model", nn_bench.model, "An exported model (default: fresh weights of --blocks x --channels)");
+  bench_nn->add_option("--positions", nn_bench.positions, "Positions for the precision check (default 1000)");
+  bench_nn->add_option("--train-batch", nn_bench.train_batch,
+                       "Also measure training steps/s at this batch size (fresh weights of the same shape)");
+  bench_nn->add_flag("--profile", nn_bench.profile,
+                     "Time per operator and its backend, FLOPs, and the share of the matrix-multiply peak");
 
   auto* export_cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json");
   std::string checkpoint_path, export_path;

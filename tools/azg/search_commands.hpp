@@ -130,46 +130,4 @@ int cmd_bench_mcts(const MctsBenchOptions& o, std::ostream& out) {
   return 0;
 }
 
-struct NnBenchOptions {
-  int batch = 64;
-  double seconds = 3.0;
-  nets::NetConfig net;
-  std::string device = "cpu";
-};
-
-// Evaluations/s of the NN evaluator (encode + forward + priors) against a bare forward of
-// the same batch size.
-template <Game G>
-int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
-  if (o.batch < 1 || !(o.seconds > 0)) throw Error("--batch and --seconds must be positive");
-  auto model = nets::InferenceModel::fresh(nets::meta_for<G>(o.net), 1, o.device);
-  const double bare = model->bare_forward_rate(o.batch, o.seconds);
-  nets::NnEvaluator<G> evaluator(model);
-  mcts::EvalBatch<G> batch;
-  Rng rng(7);
-  for (int i = 0; i < o.batch; ++i) {
-    const G g = bench_position<G>(rng);
-    ActionListFor<G> actions;
-    g.legal_actions(actions);
-    batch.add(g, actions, rng.next());
-  }
-  using Clock = std::chrono::steady_clock;
-  evaluator.evaluate(batch);  // warm up
-  std::int64_t n = 0;
-  double elapsed = 0;
-  const auto start = Clock::now();
-  do {
-    evaluator.evaluate(batch);
-    n += o.batch;
-    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-  } while (elapsed < o.seconds);
-  const double wrapped = static_cast<double>(n) / elapsed;
-  out << G::kName << ": net " << o.net.blocks << " blocks x " << o.net.channels << " channels, batch "
-      << o.batch << ", " << o.device << '\n'
-      << std::fixed << std::setprecision(0) << "bare forward: " << bare << " evaluations/s\n"
-      << "evaluator:    " << wrapped << " evaluations/s (encode + forward + legal-action priors)\n"
-      << std::setprecision(3) << "ratio:        " << wrapped / bare << '\n';
-  return 0;
-}
-
 }  // namespace azg
