@@ -41,7 +41,7 @@ std::string conv_bn(NetForm form, const std::string& x, const std::string& conv,
          "_b, self." + bn + "_m, self." + bn + "_v)";
 }
 
-// The (conv, batch norm, padding) pairs of the tower and heads, in network order.
+// The (convolution, batch norm) pairs of the tower and heads, in network order.
 struct ConvBn {
   std::string conv, bn;
 };

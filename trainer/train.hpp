@@ -49,9 +49,8 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
 }
 
 inline nets::OptimSettings optim_settings(const TrainConfig& c) {
-  return {c.optim_optimizer,           c.optim_lr,
-          c.optim_momentum,            c.optim_weight_decay,
-          c.train_ownership_weight,    nets::resolve_precision(c.train_precision, c.device)};
+  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight,
+          nets::resolve_precision(c.train_precision, c.device)};
 }
 
 // Raises the calling thread's nice value (Linux: per thread), so the learner thread wins
