@@ -36,7 +36,10 @@ run() {  # build game -> one result line
     return
   }
   python3 - "$dir/metrics.jsonl" "${LOSS_STEP:-600}" <<'PY'
-import json, sys
+import json, os, sys
+if not os.path.exists(sys.argv[1]):
+    print("no training step logged (a longer MINUTES lets self-play fill train.min_positions)")
+    sys.exit()
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 train = [r for r in rows if r.get("type") == "train"]
 if not train:
