@@ -31,14 +31,18 @@ void add_linear(torch::jit::Module& m, const std::string& name, int out, int in,
   m.register_parameter(name + "_b", torch::zeros({out}).set_requires_grad(true), false);
 }
 
+// The training form's batch norm `bn` applied to the expression `x`.
+std::string bn_call(const std::string& x, const std::string& bn) {
+  return "self.bn(" + x + ", self." + bn + "_w, self." + bn + "_b, self." + bn + "_m, self." + bn + "_v)";
+}
+
 // A convolution followed by batch norm: in the training form a batch_norm call; in the
 // folded inference form one biased convolution whose weights absorb the norm
 // (fold_for_inference computes them).
 std::string conv_bn(NetForm form, const std::string& x, const std::string& conv, const std::string& bn, int pad) {
   const std::string p = std::to_string(pad);
   if (form == NetForm::kFolded) return "torch.conv2d(" + x + ", self." + conv + ", self." + conv + "_bias, 1, " + p + ")";
-  return "self.bn(torch.conv2d(" + x + ", self." + conv + ", None, 1, " + p + "), self." + bn + "_w, self." + bn +
-         "_b, self." + bn + "_m, self." + bn + "_v)";
+  return bn_call("torch.conv2d(" + x + ", self." + conv + ", None, 1, " + p + ")", bn);
 }
 
 // The (convolution, batch norm) pairs of the tower and heads, in network order.
@@ -125,7 +129,7 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
       << o * h * w << ")\n"
       << "    s = torch.conv2d(torch.index_select(x, 1, si), torch.index_select(self.stem, 1, si), None, 1, 1)\n"
       << "    s = s + torch.matmul(c, r.to(c.dtype)).view(s.size())\n"
-      << "    x = torch.relu(self.bn(s, self.stem_bn_w, self.stem_bn_b, self.stem_bn_m, self.stem_bn_v))\n";
+      << "    x = torch.relu(" << bn_call("s", "stem_bn") << ")\n";
   } else
     s << "    x = torch.relu(" << conv_bn(form, "x", "stem", "stem_bn", 1) << ")\n";
   for (int b = 0; b < config.blocks; ++b) {
@@ -164,10 +168,11 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
 torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config) {
   torch::jit::Module m("AzgFoldedNet");
   m.register_attribute("training", c10::BoolType::get(), false);
-  const bool split = !shape.constant_planes.empty();
-  if (split) {
-    m.register_buffer("constant_index", torch::zeros({1}, torch::kLong));
-    m.register_buffer("spatial_index", torch::zeros({1}, torch::kLong));
+  if (!shape.constant_planes.empty()) {
+    // Fixed by the shape: set once here, shared by every copy that fold_for_inference fills.
+    const auto [constant, spatial] = split_planes(shape);
+    m.register_buffer("constant_index", torch::tensor(constant, torch::kLong));
+    m.register_buffer("spatial_index", torch::tensor(spatial, torch::kLong));
     m.register_parameter("stem_const", torch::zeros({1, 1}), false);
   }
   // Placeholders with the right names; fold_for_inference sets the real tensors.
@@ -204,13 +209,9 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
     }
     // The stem split: spatial planes keep their 3x3 kernels; the constant planes become a
     // matrix product with their response to planes of ones.
-    const auto [constant, spatial] = split_planes(shape);
-    const at::Tensor constant_index = torch::tensor(constant, torch::kLong);
-    const at::Tensor spatial_index = torch::tensor(spatial, torch::kLong);
-    folded.setattr("constant_index", constant_index);
-    folded.setattr("spatial_index", spatial_index);
+    const at::Tensor constant_index = folded.attr("constant_index").toTensor();
     put("stem_const", constant_response(weight, constant_index, shape.planes.height, shape.planes.width));
-    put("stem", weight.index_select(1, spatial_index));
+    put("stem", weight.index_select(1, folded.attr("spatial_index").toTensor()));
   }
   for (const std::string& n : linear_names(config)) {
     put(n + "_w", get(n + "_w"));

@@ -9,6 +9,24 @@
 #include <map>
 
 namespace azg::nets {
+namespace {
+
+// Calls of `call` per second over `seconds`, after two warm-up calls.
+template <class Call>
+double calls_per_second(double seconds, Call call) {
+  for (int i = 0; i < 2; ++i) call();
+  const auto start = std::chrono::steady_clock::now();
+  std::int64_t calls = 0;
+  double elapsed = 0;
+  do {
+    call();
+    ++calls;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  } while (elapsed < seconds);
+  return static_cast<double>(calls) / elapsed;
+}
+
+}  // namespace
 
 std::string operator_backend(const std::string& name, const std::string& precision) {
   if (name.find("mkldnn") != std::string::npos) return "oneDNN";
@@ -91,16 +109,7 @@ double matmul_peak_gflops(const std::string& precision, double seconds) {
   const int n = 1024;
   const auto dtype = precision == "bf16" ? at::kBFloat16 : at::kFloat;
   const at::Tensor a = torch::rand({n, n}).to(dtype), b = torch::rand({n, n}).to(dtype);
-  for (int i = 0; i < 2; ++i) (void)torch::mm(a, b);
-  const auto start = std::chrono::steady_clock::now();
-  std::int64_t products = 0;
-  double elapsed = 0;
-  do {
-    (void)torch::mm(a, b);
-    ++products;
-    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  } while (elapsed < seconds);
-  return 2.0 * n * n * n * static_cast<double>(products) / elapsed * 1e-9;
+  return 2.0 * n * n * n * calls_per_second(seconds, [&] { (void)torch::mm(a, b); }) * 1e-9;
 }
 
 double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch, double seconds) {
@@ -121,16 +130,7 @@ double training_step_rate(const ModelMeta& meta, const std::string& precision, i
     b.ownership.assign(static_cast<std::size_t>(batch) * cells, 0.0f);
     b.ownership_weight.assign(static_cast<std::size_t>(batch), 1.0f);
   }
-  for (int i = 0; i < 2; ++i) session->step(b);
-  const auto start = std::chrono::steady_clock::now();
-  int steps = 0;
-  double elapsed = 0;
-  do {
-    session->step(b);
-    ++steps;
-    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  } while (elapsed < seconds);
-  return steps / elapsed;
+  return calls_per_second(seconds, [&] { session->step(b); });
 }
 
 }  // namespace azg::nets
