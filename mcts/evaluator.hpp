@@ -3,6 +3,7 @@
 // an EvalBatch; an Evaluator fills priors over each leaf's legal actions and a value for
 // the player to act there, once per batch (the only virtual call on that path).
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -88,6 +89,15 @@ class UniformEvaluator final : public Evaluator<G> {
   }
 };
 
+// The result of one uniformly random playout from `state`, for the player to act there.
+template <Game G>
+float rollout_value(G state, std::uint64_t seed) {
+  Rng rng(seed);
+  const Player me = state.to_act();
+  while (!state.is_terminal()) state.apply(random_action(state, rng));
+  return outcome_value(state.outcome(), me);
+}
+
 // Equal priors, value from one uniformly random playout: with them MCTS is the classic
 // UCT baseline agent.
 template <Game G>
@@ -96,13 +106,33 @@ class RolloutEvaluator final : public Evaluator<G> {
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       set_uniform_priors(batch, i);
-      Rng rng(batch.seed(i));
-      G state = batch.state(i);
-      const Player me = state.to_act();
-      while (!state.is_terminal()) state.apply(random_action(state, rng));
-      batch.value(i) = outcome_value(state.outcome(), me);
+      batch.value(i) = rollout_value(batch.state(i), batch.seed(i));
     }
   }
+};
+
+// AlphaGo's mixed leaf evaluation: the inner evaluator's priors, and a value of
+// (1 - lambda) x its value + lambda x the result of one random playout. A playout is
+// cheap next to a network call in short games, and it sees wins and losses a young
+// value head cannot.
+template <Game G>
+class RolloutMixEvaluator final : public Evaluator<G> {
+ public:
+  RolloutMixEvaluator(Evaluator<G>& inner, float lambda) : inner_(inner), lambda_(lambda) {}
+  // Owning form, for agents that keep their evaluator.
+  RolloutMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float lambda)
+      : owner_(std::move(inner)), inner_(*owner_), lambda_(lambda) {}
+  void evaluate(EvalBatch<G>& batch) override {
+    inner_.evaluate(batch);
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      batch.value(i) = (1.0f - lambda_) * batch.value(i) +
+                       lambda_ * rollout_value(batch.state(i), batch.seed(i) ^ 0x5bd1e995u);
+  }
+
+ private:
+  std::shared_ptr<Evaluator<G>> owner_;
+  Evaluator<G>& inner_;
+  float lambda_;
 };
 
 }  // namespace azg::mcts

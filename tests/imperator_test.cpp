@@ -6,6 +6,7 @@
 #include "env/common/error.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
+#include "env/common/random_play.hpp"
 #include "tests/test_util.hpp"
 
 namespace azg {
@@ -259,6 +260,56 @@ TEST(ImperatorRules, TheMoveCapEndsTheGameScoredByCount) {
   const Imperator after = replay(g, {*moves_from(g, "c5").begin()});
   ASSERT_TRUE(after.is_terminal());
   EXPECT_EQ(after.outcome(), Outcome::kDraw) << "4 pieces each";
+}
+
+}  // namespace
+}  // namespace azg
+
+namespace azg {
+namespace {
+
+// Encoding 2: planes 13/14 count the pinned pieces of each side, and planes 15/16 mark
+// exactly the pieces one enemy placement could turn over, on positions from random play.
+TEST(ImperatorEncoding, PinnedAndOneLibertyPlanesMatchTheRules) {
+  const int plane = Imperator::kPlanes.height * Imperator::kPlanes.width;
+  std::vector<float> planes(Imperator::kPlanes.size());
+  auto ones = [&](int p) {
+    int n = 0;
+    for (int i = 0; i < plane; ++i) n += planes[p * plane + i] == 1.0f;
+    return n;
+  };
+  Rng rng(11);
+  int checked = 0, capturable_seen = 0;
+  for (int game = 0; game < 40; ++game) {
+    Imperator s;
+    const int stop = 4 + static_cast<int>(rng.below(16));  // inside the placement phase
+    for (int k = 0; k < stop && !s.is_terminal(); ++k) s.apply(random_action(s, rng));
+    if (s.is_terminal() || s.phase() != Imperator::Phase::kPlacement) continue;
+    s.encode(planes);
+    const int me = index_of(s.to_act());
+    int pinned[2] = {0, 0};
+    for (int cell = 0; cell < Imperator::kCells; ++cell)
+      if (s.pinned(cell)) ++pinned[s.colour_at(cell) == me ? 0 : 1];
+    EXPECT_EQ(ones(13), pinned[0]);
+    EXPECT_EQ(ones(14), pinned[1]);
+    // Opponent pieces some legal placement turns over.
+    std::vector<bool> capturable(Imperator::kCells, false);
+    ActionListFor<Imperator> actions;
+    s.legal_actions(actions);
+    for (const Action a : actions) {
+      Imperator t = s;
+      t.apply(a);
+      for (int cell = 0; cell < Imperator::kCells; ++cell)
+        if (s.colour_at(cell) == (me ^ 1) && t.colour_at(cell) == me) capturable[cell] = true;
+    }
+    int n = 0;
+    for (const bool c : capturable) n += c;
+    EXPECT_EQ(ones(16), n) << s.render();
+    capturable_seen += n;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(capturable_seen, 0) << "the positions exercise the plane";
 }
 
 }  // namespace

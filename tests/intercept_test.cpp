@@ -5,6 +5,7 @@
 
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
+#include "env/common/random_play.hpp"
 #include "tests/test_util.hpp"
 
 namespace azg {
@@ -188,6 +189,38 @@ TEST(InterceptRules, NoMoveLosesAndTheCapDraws) {
   const Intercept capped = replay(Intercept::from_pawns("a1:LP m1:DP", "g7", 0, 299), {"a1-a2"});
   ASSERT_TRUE(capped.is_terminal());
   EXPECT_EQ(capped.outcome(), Outcome::kDraw);
+}
+
+}  // namespace
+}  // namespace azg
+
+namespace azg {
+namespace {
+
+// Encoding 2: plane 21 (where the player to act could take the ball, whichever pawn
+// moved) holds every ball destination the rules offer in the ball phase, which also
+// needs the moved pawn on the path.
+TEST(InterceptEncoding, BallReachPlaneHoldsEveryBallDestination) {
+  Rng rng(3);
+  std::vector<float> planes(Intercept::kPlanes.size());
+  int destinations = 0;
+  for (int game = 0; game < 40; ++game) {
+    Intercept s;
+    for (int k = 0; k < 400 && !s.is_terminal(); ++k) {
+      if (s.phase() == Phase::kBall) {
+        s.encode(planes);
+        ActionListFor<Intercept> actions;
+        s.legal_actions(actions);
+        for (const Action a : actions)
+          if (Intercept::kind_of(a) == Intercept::kBallKind) {
+            EXPECT_EQ(planes[21 * Intercept::kSquares + Intercept::to_of(a)], 1.0f) << s.render();
+            ++destinations;
+          }
+      }
+      s.apply(random_action(s, rng));
+    }
+  }
+  EXPECT_GT(destinations, 20) << "random games reach the ball phase with destinations";
 }
 
 }  // namespace

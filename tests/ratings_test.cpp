@@ -6,9 +6,9 @@
 #include "env/common/notation.hpp"
 #include "env/lignes/lignes.hpp"
 #include "tools/azg/arena_commands.hpp"
-#include "trainer/ratings.hpp"
+#include "play/ratings.hpp"
 
-namespace azg::trainer {
+namespace azg::play {
 namespace {
 
 TEST(EloFit, RecoversKnownRatingsWithinTheIntervals) {
@@ -94,4 +94,4 @@ TEST(Arena, MctsRanksAboveRandom) {
 }
 
 }  // namespace
-}  // namespace azg::trainer
+}  // namespace azg::play

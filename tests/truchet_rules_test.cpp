@@ -8,6 +8,7 @@
 
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
+#include "env/common/random_play.hpp"
 #include "env/truchet/truchet.hpp"
 
 namespace azg {
@@ -160,6 +161,51 @@ TEST(TruchetRules, SetupIsValidated) {
   EXPECT_THROW(Truchet::from_setup("01"), Error);
   EXPECT_THROW(Truchet::from_setup(std::string(48, '0') + "2"), Error);
   EXPECT_EQ(Truchet::from_setup(kZeros).setup_string(), kZeros);
+}
+
+}  // namespace
+}  // namespace azg
+
+namespace azg {
+namespace {
+
+// Encoding 2: at the start of a turn plane 20 is exactly the set of river-move
+// destinations of the player to act; the colour-swapping flip maps each side's reach
+// plane onto the other's image.
+TEST(TruchetEncoding, RiverReachPlanesAreTheRiverMoveDestinations) {
+  Rng rng(5);
+  std::vector<float> planes(Truchet::kPlanes.size());
+  int checked = 0;
+  for (int game = 0; game < 30; ++game) {
+    Truchet s = Truchet::random_setup(rng);
+    const int stop = static_cast<int>(rng.below(60));
+    for (int k = 0; k < stop && !s.is_terminal(); ++k) s.apply(random_action(s, rng));
+    if (s.is_terminal() || s.phase() != Phase::kStart) continue;
+    s.encode(planes);
+    std::uint64_t destinations = 0;
+    ActionListFor<Truchet> actions;
+    s.legal_actions(actions);
+    for (const Action a : actions)
+      if (Truchet::kind_of(a) == Truchet::kRiverKind) destinations |= std::uint64_t{1} << Truchet::to_of(a);
+    std::uint64_t own = 0, opponent = 0;
+    for (int j = 0; j < 64; ++j) {
+      if (planes[20 * 64 + j] == 1.0f) own |= std::uint64_t{1} << j;
+      if (planes[21 * 64 + j] == 1.0f) opponent |= std::uint64_t{1} << j;
+    }
+    EXPECT_EQ(own, destinations) << s.render();
+    std::vector<float> flipped(Truchet::kPlanes.size());
+    s.symmetric(1).encode(flipped);
+    std::uint64_t own_image = 0, opponent_image = 0;
+    for (int j = 0; j < 64; ++j) {
+      const std::uint64_t image = std::uint64_t{1} << ((7 - j / 8) * 8 + j % 8);
+      if (flipped[20 * 64 + j] == 1.0f) own_image |= image;
+      if (flipped[21 * 64 + j] == 1.0f) opponent_image |= image;
+    }
+    EXPECT_EQ(own_image, own);
+    EXPECT_EQ(opponent_image, opponent);
+    ++checked;
+  }
+  EXPECT_GT(checked, 10);
 }
 
 }  // namespace

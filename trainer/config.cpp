@@ -86,6 +86,8 @@ const std::vector<AnyField>& fields() {
                     "probability that a move gets a full search (and a policy target)"},
       Field<bool>{"selfplay.gumbel", &C::selfplay_gumbel, true, "Gumbel root (else PUCT with Dirichlet noise)"},
       Field<int>{"selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "actions sampled at a Gumbel root"},
+      Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
+                    "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)"},
       Field<double>{"selfplay.c_puct", &C::selfplay_c_puct, 1.25, "PUCT exploration constant"},
       Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
                     "root noise alpha x legal actions (PUCT roots)"},
@@ -97,6 +99,8 @@ const std::vector<AnyField>& fields() {
       Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)"},
       Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match"},
       Field<int>{"eval.simulations", &C::eval_simulations, 32, "simulations of the network agent in evaluations"},
+      Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
+                    "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)"},
       Field<int>{"eval.baseline_simulations", &C::eval_baseline_simulations, 400,
                  "rollout simulations of the UCT baseline"},
       Field<std::string>{"eval.gate", &C::eval_gate, "score",
@@ -230,6 +234,8 @@ void TrainConfig::validate() const {
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(eval_sprt_elo1 > 0 && eval_sprt_max_games >= 2, "eval.sprt_elo1 and eval.sprt_max_games must be positive");
   require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
+  require(selfplay_rollout_mix >= 0 && selfplay_rollout_mix <= 1 && eval_rollout_mix >= 0 && eval_rollout_mix <= 1,
+          "selfplay.rollout_mix and eval.rollout_mix must be in [0, 1]");
   require(train_margin_mix >= 0 && train_value_mix + train_margin_mix <= 1,
           "train.margin_mix must be at least 0 and train.value_mix + train.margin_mix at most 1");
   require(train_margin_scale > 0, "train.margin_scale must be positive");

@@ -56,6 +56,7 @@ struct TrainConfig {
   double selfplay_full_fraction;
   bool selfplay_gumbel;
   int selfplay_gumbel_k;
+  double selfplay_rollout_mix;
   double selfplay_c_puct;
   double selfplay_dirichlet_total;
   double selfplay_noise_fraction;
@@ -66,6 +67,7 @@ struct TrainConfig {
   int eval_every;
   int eval_games;
   int eval_simulations;
+  double eval_rollout_mix;
   int eval_baseline_simulations;
   int eval_final_games;
   int eval_final_simulations;

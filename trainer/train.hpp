@@ -19,7 +19,7 @@
 
 #include "nets/session.hpp"
 #include "trainer/config.hpp"
-#include "trainer/ratings.hpp"
+#include "play/ratings.hpp"
 #include "trainer/evaluation.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_state.hpp"
@@ -143,7 +143,9 @@ class TrainingRun {
 
   void train_loop() {
     inference_ = session_->make_inference(config_.device, config_.inference_precision);
-    nets::NnEvaluator<G> evaluator(inference_);
+    nets::NnEvaluator<G> network(inference_);
+    mcts::RolloutMixEvaluator<G> mixed(network, static_cast<float>(config_.selfplay_rollout_mix));
+    mcts::Evaluator<G>& evaluator = config_.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(mixed) : network;
     GameRecordWriter& records = *records_;
     network_step_ = counters_.step;
     std::atomic<bool> stop{false};
@@ -305,15 +307,15 @@ class TrainingRun {
     if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
       auto previous =
           nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device, config_.inference_precision);
-      const auto current_agent = network_agent<G>(current, config_.eval_simulations);
-      const auto previous_agent = network_agent<G>(previous, config_.eval_simulations);
+      const auto current_agent = network_agent<G>(current, config_.eval_simulations, config_.eval_rollout_mix);
+      const auto previous_agent = network_agent<G>(previous, config_.eval_simulations, config_.eval_rollout_mix);
       line["previous"] = counters_.previous_model;
       if (config_.eval_gate == "sprt") {
         // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
-        Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
+        play::Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
         int played = 0;
         double points = 0;
-        while (played < config_.eval_sprt_max_games && sprt.decision() == Sprt::Decision::kContinue) {
+        while (played < config_.eval_sprt_max_games && sprt.decision() == play::Sprt::Decision::kContinue) {
           std::vector<double> scores;
           play_matches<G>(current_agent, previous_agent, 2, seed + static_cast<std::uint64_t>(played), &scores);
           for (const double score : scores) {
@@ -325,8 +327,8 @@ class TrainingRun {
         line["vs_previous"] = points / std::max(1, played);
         line["sprt_llr"] = sprt.llr();
         line["sprt_games"] = played;
-        line["gate"] = sprt.decision() == Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
-        if (sprt.decision() == Sprt::Decision::kAcceptH1) counters_.best_model = name;
+        line["gate"] = sprt.decision() == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
+        if (sprt.decision() == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
       } else {
         const MatchScore s = play_matches<G>(current_agent, previous_agent, config_.eval_games, seed);
         line["vs_previous"] = s.score();
@@ -335,8 +337,9 @@ class TrainingRun {
     } else {
       counters_.best_model = name;
     }
-    const MatchScore uct = play_matches<G>(network_agent<G>(current, config_.eval_simulations),
-                                           uct_agent<G>(config_.eval_baseline_simulations), config_.eval_games, seed + 7);
+    const MatchScore uct =
+        play_matches<G>(network_agent<G>(current, config_.eval_simulations, config_.eval_rollout_mix),
+                        uct_agent<G>(config_.eval_baseline_simulations), config_.eval_games, seed + 7);
     line["vs_uct"] = uct.score();
     line["uct_simulations"] = config_.eval_baseline_simulations;
     counters_.previous_model = name;
@@ -356,10 +359,12 @@ class TrainingRun {
            << config_.eval_baseline_simulations << " rollouts), " << config_.eval_final_games << " games each\n";
       auto model = nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
       const std::uint64_t seed = config_.seed * 97 + 5;
-      r.vs_random = play_matches<G>(network_agent<G>(model, config_.eval_final_simulations), random_agent<G>(),
-                                    config_.eval_final_games, seed);
-      r.vs_uct = play_matches<G>(network_agent<G>(model, config_.eval_final_simulations),
-                                 uct_agent<G>(config_.eval_baseline_simulations), config_.eval_final_games, seed + 1);
+      // Training is over: the final games use every self-play thread.
+      const auto agent = network_agent<G>(model, config_.eval_final_simulations, config_.eval_rollout_mix);
+      const int threads = std::max(1, config_.selfplay_threads);
+      r.vs_random = play_matches<G>(agent, random_agent<G>(), config_.eval_final_games, seed, nullptr, threads);
+      r.vs_uct = play_matches<G>(agent, uct_agent<G>(config_.eval_baseline_simulations), config_.eval_final_games,
+                                 seed + 1, nullptr, threads);
       dir_.append_metrics({{"type", "final"},
                            {"step", counters_.step},
                            {"model", "models/final.pt"},

@@ -44,7 +44,8 @@ class BasicImperator {
   static constexpr int kFreeMoveLimit = 6;
   static constexpr std::size_t kMaxActions = 2048;
   static constexpr int kGridWidth = 4 * Side - 1;  // the longest rows
-  static constexpr PlaneShape kPlanes{13, 2 * Side, kGridWidth};
+  static constexpr PlaneShape kPlanes{17, 2 * Side, kGridWidth};
+  static constexpr int kEncodingVersion = 2;  // 2: planes 13..16 (pinning, one-liberty groups)
   static constexpr int kPolicySize = kCells + kCells * kCells;  // placements | from x to
   static constexpr int kNumSymmetries = 12;  // the hexagon's rotations and mirrors
   // Symmetries that map the rim's holed and plain sides onto each other exchange the
@@ -81,6 +82,9 @@ class BasicImperator {
   int pieces(int player) const { return pieces_[player].count(); }
   int moves() const { return moves_; }
   bool pinned(int cell) const;
+  // Pieces of `colour` in groups that one enemy piece could turn over: a single empty
+  // neighbour cell and no rim side of their own colour.
+  Bits one_liberty(int colour) const;
   // A movement-phase position: cells of each colour (names), the player to move.
   static BasicImperator from_cells(std::string_view red, std::string_view white, int mover,
                                    int moves = 0);

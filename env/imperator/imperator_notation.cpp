@@ -7,6 +7,10 @@
 //   5 rim sides protecting the opponent  6 placement phase  7 movement phase
 //   8 own pieces / 10  9 opponent pieces / 10  10 placements left / 20
 //   11 movement-phase moves / 200  12 free moves allowed (6 pieces or fewer)
+//   13, 14 own / opponent pinned pieces   15, 16 own / opponent pieces in groups one enemy
+//   piece could turn over (one empty neighbour, no rim side of their colour)
+//   (encoding 2: pinning and group liberties are what the rules turn on, and a group's
+//   liberties are a flood fill beyond a small net's reach)
 // Policy: placement cell (6n^2, 96 on the default board) | move from-cell x to-cell,
 // covering free moves.
 #include <algorithm>
@@ -121,7 +125,10 @@ void BasicImperator<Side>::encode(std::span<float> out) const {
     at(10, cell) = static_cast<float>(kPlacements - placed_) / kPlacements;
     at(11, cell) = static_cast<float>(moves_) / kMoveCap;
     at(12, cell) = pieces_[me].count() <= kFreeMoveLimit ? 1.0f : 0.0f;
+    if (pinned(cell)) at(colour_at(cell) == me ? 13 : 14, cell) = 1;
   }
+  for (int p = 0; p < 2; ++p)
+    for (Bits b = one_liberty(p == 0 ? me : me ^ 1); b.any();) at(15 + p, b.pop()) = 1;
 }
 
 template <int Side>

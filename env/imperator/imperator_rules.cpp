@@ -135,6 +135,27 @@ inline bool BasicImperator<Side>::legal_after_moving(int from, int to) const {
 }
 
 template <int Side>
+typename BasicImperator<Side>::Bits BasicImperator<Side>::one_liberty(int colour) const {
+  const Bits empty = ~(pieces_[0] | pieces_[1]);
+  Bits out, seen;
+  for (Bits b = pieces_[colour]; b.any();) {
+    const int c = b.pop();
+    if (seen.test(c)) continue;
+    const Bits group = group_of(c, colour);
+    seen = seen | group;
+    Bits around;
+    bool saved = false;
+    for (Bits g = group; g.any();) {
+      const int cell = g.pop();
+      saved |= kTables<Side>.protects[cell] == colour;
+      around = around | kTables<Side>.neighbours[cell];
+    }
+    if (!saved && (around & ~group & empty).count() == 1) out = out | group;
+  }
+  return out;
+}
+
+template <int Side>
 bool BasicImperator<Side>::pinned(int cell) const {
   const int colour = colour_at(cell);
   if (colour < 0) return false;

@@ -38,7 +38,8 @@ class Intercept {
   static constexpr int kBallIndexBase = kKeepIndex + 1;
   static constexpr int kPassIndex = kBallIndexBase + kSquares;
   static constexpr int kPolicySize = kPassIndex + 1;
-  static constexpr PlaneShape kPlanes{21, kSize, kSize};
+  static constexpr PlaneShape kPlanes{23, kSize, kSize};
+  static constexpr int kEncodingVersion = 2;  // 2: planes 21, 22 (ball reach) added
   static constexpr int kNumSymmetries = 2;  // identity, left-right mirror
 
   enum class Phase : std::uint8_t { kMove, kChain, kFlipChoice, kBall };
@@ -122,6 +123,12 @@ class Intercept {
   Board cover_targets(bool passage_face) const;
   template <class Emit>
   bool for_each_ball_destination(Emit&& emit) const;
+  // Ends of the ball's paths along `colour`'s pawns from where it lies; a path must pass
+  // the pawn on `must_use` unless that is -1.
+  template <class Emit>
+  bool for_each_ball_path_end(int colour, int must_use, Emit&& emit) const;
+  // Where `colour` could take the ball this turn, whichever pawn moves (NN encoding).
+  Board ball_reach(int colour) const;
   void move_pawn(int from, int to);
   void after_pawn_move();
   void end_turn();

@@ -4,7 +4,9 @@
 // (passage face), double (rest face); 4..7 the same for the opponent; 8 own covered pawns,
 // 9 opponent covered pawns; 10 the ball; 11 own goal; 12 opponent goal; 13..16 phase
 // (move, further jump, flip or keep, ball); 17 the pawn moved this turn; 18 turns / 300;
-// 19 ones; 20 the lone ball (not yet carried).
+// 19 ones; 20 the lone ball (not yet carried); 21, 22 where the player to act / the
+// opponent could take the ball along their pawns now, whichever pawn moves (encoding 2:
+// ball paths zigzag over the whole board, beyond a small net's receptive field).
 // Policy: moves and jumps as square x direction x distance | flip in place | stop | flip
 // | keep | ball destination square | pass.
 #include <algorithm>
@@ -151,6 +153,8 @@ void Intercept::encode(std::span<float> out) const {
   at(11, me == 0 ? 6 : 12 * 13 + 6) = 1;
   at(12, me == 0 ? 12 * 13 + 6 : 6) = 1;
   if (moved_ >= 0) at(17, moved_) = 1;
+  for (int p = 0; p < 2; ++p)
+    for (Board b = ball_reach(p == 0 ? me : me ^ 1); b.any();) at(21 + p, b.pop()) = 1;
 }
 
 int Intercept::policy_index(Action a) const {

@@ -175,17 +175,31 @@ bool Intercept::for_each_move(Emit&& emit) const {
 
 template <class Emit>
 bool Intercept::for_each_ball_destination(Emit&& emit) const {
+  return for_each_ball_path_end(mover_, moved_, emit);
+}
+
+Intercept::Board Intercept::ball_reach(int colour) const {
+  Board reach;
+  for_each_ball_path_end(colour, -1, [&reach](Action a) {
+    reach.set(to_of(a));
+    return false;
+  });
+  return reach;
+}
+
+template <class Emit>
+bool Intercept::for_each_ball_path_end(int colour, int must_use, Emit&& emit) const {
   // Depth-first over the paths themselves: the spec's squares must be distinct, which a
   // search over (square, moved-pawn-on-path) states alone would not enforce (it would let
   // the ball run out and back along the same line to pick up the moved pawn). Paths are
   // short: a player has at most 11 pawns, so the search stays small. Each destination is
   // reported once.
-  const int goal = mover_ == 0 ? kDarkGoal : kLightGoal;
-  const Board mine = top_.side[mover_];
+  const int goal = colour == 0 ? kDarkGoal : kLightGoal;
+  const Board mine = top_.side[colour];
   Board passage = mine & top_.passage_face;
   passage.reset(goal);                        // the opponent's goal is never a P square
   Board landing = mine & ~top_.passage_face;  // rest faces, and the goal when open
-  if (!(top_.side[mover_ ^ 1]).test(goal)) landing.set(goal);
+  if (!(top_.side[colour ^ 1]).test(goal)) landing.set(goal);
   Board emitted, on_path = Board::single(ball_);
   bool stop = false;
   // From rest square r (the ball's square at the start): hop over a passage pawn to a rest
@@ -198,7 +212,7 @@ bool Intercept::for_each_ball_destination(Emit&& emit) const {
       for (int d2 = first ? 0 : d1; d2 < (first ? 8 : d1 + 1) && !stop; ++d2) {
         const int r2 = step(p, d2);
         if (r2 < 0 || on_path.test(r2) || !landing.test(r2)) continue;
-        const bool now_used = used || p == moved_ || r2 == moved_;
+        const bool now_used = used || must_use < 0 || p == must_use || r2 == must_use;
         if (now_used && !emitted.test(r2)) {
           emitted.set(r2);
           if (emit(make_action(kBallKind, 0, r2))) stop = true;

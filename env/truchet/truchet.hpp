@@ -35,7 +35,8 @@ class Truchet {
   static constexpr int kMergeBase = kSplitBase + 64 * kSplitPatterns;
   static constexpr int kDoneIndex = kMergeBase + 64 * kMergeSets;
   static constexpr int kPolicySize = kDoneIndex + 1;
-  static constexpr int kNumPlanes = 20;
+  static constexpr int kNumPlanes = 22;
+  static constexpr int kEncodingVersion = 2;  // 2: planes 20, 21 (river reach) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};
   // 0: identity; 1: top-bottom flip with the players' roles swapped (and tile diagonals
   // mirrored). The left-right mirror is not a symmetry: it swaps junction colours and

@@ -7,6 +7,9 @@
 //   12..14 phase: start, after a flip, after a river move   15 the moved stack
 //   16 repetitions of this turn-start position / 3 (start of turn only)   17 turns / 300
 //   18 ones      19 junctions of the colour the player to act started on
+//   20, 21 junctions the player to act's / the opponent's stacks reach by a river move
+//          now (encoding 2: regions are a global property of the tiles that a small
+//          net's receptive field cannot see; the rules compute them with a flood fill)
 // Policy: flips (49) | river moves from x to (64 x 64) | splits junction x pattern
 // (64 x 53) | merges centre x source set (64 x 11) | done.
 #include <algorithm>
@@ -63,6 +66,11 @@ void Truchet::encode(std::span<float> out) const {
   fill(out, 17, static_cast<float>(turn_) / kTurnCap);
   fill(out, 18, 1.0f);
   set_bits(out, 19, me == 0 ? kLightJunctions : ~kLightJunctions);
+  for (int p = 0; p < 2; ++p) {
+    std::uint64_t reach = 0;
+    for (std::uint64_t stacks = colour_[p == 0 ? me : me ^ 1]; stacks;) reach |= river_reach(pop_lsb(stacks));
+    set_bits(out, 20 + p, reach);
+  }
 }
 
 int Truchet::policy_index(Action a) const {

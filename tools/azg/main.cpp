@@ -11,6 +11,7 @@
 #include "tools/azg/game_commands.hpp"
 #include "tools/azg/arena_commands.hpp"
 #include "tools/azg/games.hpp"
+#include "tools/azg/ladder_commands.hpp"
 #include "tools/azg/registry.hpp"
 #include "tools/azg/nn_bench_command.hpp"
 #include "tools/azg/search_commands.hpp"
@@ -175,13 +176,34 @@ int main(int argc, char** argv) {
   sprt->add_option("--threads", sprt_threads, "Games played at once (default 1)");
   sprt->add_option("--seed", sprt_seed, "Seed");
 
-  auto* report = app.add_subcommand("report", "Elo of a run's successive models, as report.svg and report.json");
+  auto* ladder = app.add_subcommand("ladder", "Rate agents on the UCT ladder: Elo with UCT-400 = 0, the same scale for every game");
+  azg::LadderArgs ladder_args;
+  add_game_option(ladder, game);
+  ladder->add_option("--agent", ladder_args.agents,
+                     "SPEC or NAME=SPEC (repeatable): random | mcts:sims=N | az:model=PATH[,sims=N,...]")
+      ->required();
+  ladder->add_option("--rungs", ladder_args.rungs, "UCT simulation counts, increasing, 400 among them (default 100,400,1600,6400)");
+  ladder->add_option("--games", ladder_args.games, "Paired games per pairing (rounded up to even; default 100)");
+  ladder->add_option("--threads", ladder_args.threads, "Games played at once (default 1)");
+  ladder->add_option("--seed", ladder_args.seed, "Seed of setups and chance (default 1)");
+  ladder->add_option("--out", ladder_args.out, "Folder for ladder.json, ladder.csv and ladder.svg");
+  ladder->add_option("--calibration", ladder_args.calibration,
+                     "File keeping rung-against-rung results (default ~/.cache/azg/ladder-GAME.json)");
+
+  auto* report = app.add_subcommand("report", "Elo of a run's successive models: against each other, or on the UCT ladder (--ladder)");
   std::string report_dir;
-  int report_games = 6, report_sims = 32, report_threads = 1;
+  int report_games = 6, report_sims = 32, report_threads = 1, report_models = 6;
+  bool report_ladder = false;
   report->add_option("--run-dir", report_dir, "Run directory")->required();
-  report->add_option("--games", report_games, "Games per pair of models (default 6)");
-  report->add_option("--sims", report_sims, "Simulations per move (default 32)");
+  report->add_option("--games", report_games, "Games per pair of models, or per model and rung with --ladder (default 6; 40 with --ladder)");
+  report->add_option("--sims", report_sims, "Simulations per move (default 32; 100 with --ladder)");
   report->add_option("--threads", report_threads, "Games played at once (default 1)");
+  report->add_flag("--ladder", report_ladder,
+                   "Rate the models on the UCT ladder; writes ladder-curve.svg/.csv (Elo against training minutes)");
+  report->add_option("--models", report_models, "With --ladder: at most this many models, evenly spaced (default 6)");
+  report->add_option("--rungs", ladder_args.rungs, "With --ladder: UCT simulation counts (default 100,400,1600,6400)");
+  report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
+  report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
@@ -219,6 +241,12 @@ int main(int argc, char** argv) {
       run_config.load_yaml(report_dir + "/config.yaml");
       return azg::with_game(azg::kGames, run_config.game, [&](auto type) -> int {
         using G = typename decltype(type)::type;
+        if (report_ladder) {
+          ladder_args.games = report->count("--games") ? report_games : 40;
+          ladder_args.threads = report_threads;
+          return azg::cmd_report_ladder<G>(report_dir, ladder_args, report->count("--sims") ? report_sims : 100,
+                                           report_models, out);
+        }
         return azg::cmd_report<G>(report_dir, report_games, report_sims, report_threads, 1, out);
       });
     }
@@ -246,6 +274,7 @@ int main(int argc, char** argv) {
       if (*arena)
         return azg::cmd_arena<G>(arena_agents, arena_games, arena_format, arena_threads, arena_seed, arena_anchor,
                                  arena_out, out);
+      if (*ladder) return azg::cmd_ladder<G>(ladder_args, out);
       if (*sprt) return azg::cmd_sprt<G>(sprt_agents, elo0, elo1, alpha, beta, sprt_max, sprt_threads, sprt_seed, out);
       if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
       return kUsageError;

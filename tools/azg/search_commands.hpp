@@ -10,7 +10,7 @@
 
 #include "mcts/driver.hpp"
 #include "mcts/match.hpp"
-#include "tools/azg/agents.hpp"
+#include "play/agents.hpp"
 #include "tools/azg/game_commands.hpp"
 
 namespace azg {
@@ -30,15 +30,15 @@ int cmd_play_agents(const std::vector<std::string>& specs, int games, std::uint6
   if (games < 1) throw Error("--games must be at least 1");
   if (threads < 1) throw Error("--threads must be at least 1");
   const mcts::AgentSpec a = mcts::parse_agent_spec(specs[0]), b = mcts::parse_agent_spec(specs[1]);
-  make_agent<G>(a, 0);  // reject bad specs before any game starts
-  make_agent<G>(b, 0);
+  play::make_agent<G>(a, 0);  // reject bad specs before any game starts
+  play::make_agent<G>(b, 0);
   std::vector<GameRecord> records(games);
   std::atomic<int> next{0};
   mcts::run_on_threads(threads, [&](int) {
     for (int i; (i = next++) < games;) {
       const bool a_first = i % 2 == 0;
-      auto first = make_agent<G>(a_first ? a : b, seed * 7919 + static_cast<std::uint64_t>(i) * 2);
-      auto second = make_agent<G>(a_first ? b : a, seed * 7919 + static_cast<std::uint64_t>(i) * 2 + 1);
+      auto first = play::make_agent<G>(a_first ? a : b, seed * 7919 + static_cast<std::uint64_t>(i) * 2);
+      auto second = play::make_agent<G>(a_first ? b : a, seed * 7919 + static_cast<std::uint64_t>(i) * 2 + 1);
       Rng chance(seed + static_cast<std::uint64_t>(i / 2));
       Rng setup_rng(seed + static_cast<std::uint64_t>(i / 2));
       records[i] = mcts::play_match(G::random_setup(setup_rng), {first.get(), second.get()}, chance);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace azg::trainer {
+namespace azg::play {
 
 struct PairScore {
   int a = 0, b = 0;      // agent indices
@@ -45,7 +45,9 @@ class Sprt {
 
 // An SVG picture of ratings with 95% error bars, one row per agent.
 std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit, const std::string& title);
-// An SVG line chart of Elo (with error bars) against training steps.
-std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, const std::string& title);
+// An SVG line chart of Elo (with error bars) against x (training steps, minutes, ...).
+std::string progress_svg(const std::vector<double>& x, const EloFit& fit, const std::string& title,
+                         const std::string& x_label = "training step",
+                         const std::string& y_label = "Elo (first checkpoint = 0)");
 
-}  // namespace azg::trainer
+}  // namespace azg::play

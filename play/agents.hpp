@@ -1,12 +1,13 @@
 #pragma once
-// Builds agents from specs for a game: random, mcts (UCT baseline: rollout evaluator).
+// The agent factory: builds agents from specs for a game: random, mcts (the UCT baseline:
+// rollout evaluator), az (a trained network).
 #include <memory>
 
 #include "mcts/agent.hpp"
 #include "mcts/agent_spec.hpp"
 #include "nets/nn_evaluator.hpp"
 
-namespace azg {
+namespace azg::play {
 
 template <Game G>
 std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uint64_t seed) {
@@ -31,7 +32,7 @@ std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uin
   }
   if (spec.kind == "az") {
     mcts::check_spec_keys(spec, {"model", "sims", "cpuct", "fpu", "batch", "vl", "reuse", "gumbel", "gumbel_k",
-                                 "device", "precision", "symmetry"});
+                                 "device", "precision", "symmetry", "rollout_mix"});
     if (!spec.has("model")) throw Error("agent spec '" + spec.text + "': az needs model=PATH");
     mcts::SearchConfig defaults;
     defaults.simulations = 100;
@@ -43,10 +44,12 @@ std::unique_ptr<mcts::Agent<G>> make_agent(const mcts::AgentSpec& spec, std::uin
     model->meta().template check_game<G>(spec.options.at("model"));
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
-    auto eval = std::make_shared<nets::NnEvaluator<G>>(model, options);
+    std::shared_ptr<mcts::Evaluator<G>> eval = std::make_shared<nets::NnEvaluator<G>>(model, options);
+    if (const double mix = mcts::spec_number(spec, "rollout_mix", 0, 0, 1); mix > 0)
+      eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix));
     return std::make_unique<mcts::MctsAgent<G>>(spec.text, config, eval, seed);
   }
   throw Error("unknown agent kind '" + spec.kind + "' in '" + spec.text + "' (known: random, mcts, az)");
 }
 
-}  // namespace azg
+}  // namespace azg::play

@@ -1,4 +1,4 @@
-#include "trainer/ratings.hpp"
+#include "play/ratings.hpp"
 
 #include <Eigen/Dense>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace azg::trainer {
+namespace azg::play {
 
 double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
@@ -115,7 +115,8 @@ std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit
   return s.str();
 }
 
-std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, const std::string& title) {
+std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, const std::string& title,
+                         const std::string& x_label, const std::string& y_label) {
   const int width = 760, height = 420, left = 60, bottom = 50, top = 40;
   const int n = static_cast<int>(steps.size());
   double lo = 0, hi = 1, smax = 1;
@@ -141,10 +142,10 @@ std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, co
       << std::lround(steps[i]) << "</text>\n";
   }
   s << "<path d=\"" << path << "\" fill=\"none\" stroke=\"steelblue\"/>\n"
-    << "<text x=\"" << width / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\">training step</text>\n"
+    << "<text x=\"" << width / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\">" << x_label << "</text>\n"
     << "<text x=\"16\" y=\"" << height / 2 << "\" transform=\"rotate(-90 16 " << height / 2
-    << ")\" text-anchor=\"middle\">Elo (first checkpoint = 0)</text>\n</svg>\n";
+    << ")\" text-anchor=\"middle\">" << y_label << "</text>\n</svg>\n";
   return s.str();
 }
 
-}  // namespace azg::trainer
+}  // namespace azg::play

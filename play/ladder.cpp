@@ -1,0 +1,180 @@
+#include "play/ladder.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "env/common/atomic_file.hpp"
+
+namespace azg::play {
+
+namespace {
+// Bump when the UCT baseline's play changes (search, rollouts, defaults): stored rung
+// results of an older baseline are then ignored.
+constexpr int kBaselineVersion = 1;
+
+std::string score_percent(const PairingResult& p, bool for_a) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << 100.0 * (for_a ? p.points : p.games - p.points) / p.games << "%";
+  return s.str();
+}
+}  // namespace
+
+std::string default_calibration_file(const std::string& game) {
+  std::string dir;
+  if (const char* d = std::getenv("AZG_CACHE_DIR"); d && *d) dir = d;
+  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) dir = std::string(x) + "/azg";
+  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.cache/azg";
+  else dir = ".azg-cache";
+  return dir + "/ladder-" + game + ".json";
+}
+
+std::vector<int> parse_rungs(const std::string& text) {
+  std::vector<int> rungs;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    std::size_t used = 0;
+    long v = 0;
+    try {
+      v = std::stol(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || v < 1 || v > 1000000)
+      throw Error("--rungs: '" + item + "' is not a simulation count in 1..1000000");
+    if (!rungs.empty() && v <= rungs.back()) throw Error("--rungs must increase, got '" + text + "'");
+    rungs.push_back(static_cast<int>(v));
+  }
+  bool has_anchor = false;
+  for (int r : rungs) has_anchor |= r == 400;
+  if (!has_anchor) throw Error("--rungs must include 400 (UCT-400 is the scale's zero), got '" + text + "'");
+  return rungs;
+}
+
+std::string rung_name(int sims) { return "UCT-" + std::to_string(sims); }
+std::string rung_spec(int sims) { return "mcts:sims=" + std::to_string(sims); }
+
+const PairingResult* LadderResult::against(int i, int r) const {
+  for (const auto& p : pairings)
+    if ((p.a == i && p.b == r) || (p.a == r && p.b == i)) return &p;
+  return nullptr;
+}
+
+LadderCalibration::LadderCalibration(std::string path) : path_(std::move(path)) {
+  std::ifstream in(path_);
+  if (!in) return;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    for (const auto& e : j.at("pairings")) {
+      PairingResult p;
+      p.points = e.at("points").get<double>();
+      p.games = e.at("games").get<int>();
+      entries_.push_back({e.at("key").get<std::string>(), p});
+    }
+  } catch (const std::exception&) {
+    entries_.clear();  // a damaged cache is replayed, never trusted
+  }
+}
+
+std::string LadderCalibration::key(const std::string& a, const std::string& b, int games, std::uint64_t seed) const {
+  return a + " vs " + b + ", " + std::to_string(games) + " games, seed " + std::to_string(seed) + ", baseline v" +
+         std::to_string(kBaselineVersion);
+}
+
+const PairingResult* LadderCalibration::find(const std::string& a, const std::string& b, int games,
+                                             std::uint64_t seed) const {
+  const std::string k = key(a, b, games, seed);
+  for (const auto& [name, p] : entries_)
+    if (name == k) return &p;
+  return nullptr;
+}
+
+void LadderCalibration::store(const std::string& a, const std::string& b, int games, std::uint64_t seed,
+                              double points) {
+  PairingResult p;
+  p.points = points;
+  p.games = games;
+  entries_.push_back({key(a, b, games, seed), p});
+}
+
+std::string LadderCalibration::save() const {
+  nlohmann::json j = {{"what", "azg ladder: results of neighbouring UCT rungs against each other"},
+                      {"pairings", nlohmann::json::array()}};
+  for (const auto& [k, p] : entries_) j["pairings"].push_back({{"key", k}, {"points", p.points}, {"games", p.games}});
+  try {
+    const auto dir = std::filesystem::path(path_).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir);
+    write_text_atomically(path_, j.dump(2) + "\n");
+  } catch (const std::exception& e) {
+    return "could not save the ladder calibration to " + path_ + ": " + e.what();
+  }
+  return "";
+}
+
+void fit_ladder(LadderResult& result) {
+  std::vector<PairScore> scores;
+  for (const auto& p : result.pairings) scores.push_back({p.a, p.b, p.points, p.games});
+  result.fit = fit_elo(static_cast<int>(result.names.size()), scores, result.anchor);
+}
+
+void print_ladder(const LadderResult& result, std::ostream& out) {
+  const int n = static_cast<int>(result.names.size());
+  std::size_t width = 8;
+  for (const auto& name : result.names) width = std::max(width, name.size());
+  out << result.game << " ladder: " << result.games << " paired games per pairing (seed " << result.seed
+      << "), Elo anchored on UCT-400 (95% intervals)\n";
+  out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right << std::setw(7) << "elo"
+      << std::setw(6) << "+/-";
+  for (int r = 0; r < result.rungs; ++r) out << std::setw(10) << result.names[r];
+  out << '\n';
+  for (int i = 0; i < n; ++i) {
+    out << std::left << std::setw(static_cast<int>(width) + 2) << result.names[i] << std::right << std::showpos
+        << std::fixed << std::setprecision(0) << std::setw(7) << result.fit.elo[i] << std::noshowpos << std::setw(6);
+    if (i == result.anchor) out << "-";
+    else out << result.fit.interval[i];
+    for (int r = 0; r < result.rungs; ++r) {
+      const PairingResult* p = i == r ? nullptr : result.against(i, r);
+      out << std::setw(10) << (p ? score_percent(*p, p->a == i) : "");
+    }
+    out << '\n';
+  }
+  int cached = 0;
+  for (const auto& p : result.pairings) cached += p.cached;
+  out << "scores are the row's against each rung; neighbouring rungs: "
+      << (cached ? std::to_string(cached) + " pairing(s) from " + result.calibration_file : "played now") << '\n';
+  if (!result.calibration_error.empty()) out << "note: " << result.calibration_error << '\n';
+}
+
+void write_ladder(const LadderResult& result, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  nlohmann::json j = {{"game", result.game}, {"anchor", result.names[result.anchor]},
+                      {"games_per_pairing", result.games}, {"seed", result.seed}};
+  std::string csv = "agent,spec,elo,interval95";
+  for (int r = 0; r < result.rungs; ++r) csv += ",score_vs_" + result.names[r];
+  csv += "\n";
+  for (std::size_t i = 0; i < result.names.size(); ++i) {
+    nlohmann::json a = {{"name", result.names[i]}, {"spec", result.specs[i]}, {"elo", result.fit.elo[i]},
+                        {"interval95", result.fit.interval[i]}, {"rung", static_cast<int>(i) < result.rungs}};
+    csv += result.names[i] + "," + result.specs[i] + "," + std::to_string(result.fit.elo[i]) + "," +
+           std::to_string(result.fit.interval[i]);
+    for (int r = 0; r < result.rungs; ++r) {
+      const PairingResult* p = static_cast<int>(i) == r ? nullptr : result.against(static_cast<int>(i), r);
+      csv += ",";
+      if (!p) continue;
+      const double points = p->a == static_cast<int>(i) ? p->points : p->games - p->points;
+      a["against"][result.names[r]] = {{"points", points}, {"games", p->games}};
+      csv += std::to_string(points / p->games);
+    }
+    csv += "\n";
+    j["agents"].push_back(a);
+  }
+  write_text_atomically(dir + "/ladder.json", j.dump(2) + "\n");
+  write_text_atomically(dir + "/ladder.csv", csv);
+  write_text_atomically(dir + "/ladder.svg", ratings_svg(result.names, result.fit, result.game + " ladder (UCT-400 = 0)"));
+}
+
+}  // namespace azg::play

@@ -1,0 +1,140 @@
+#pragma once
+// The strength ladder: one scale for every game. Agents play a fixed ladder of UCT
+// baselines (rollout MCTS at 100, 400, 1600, 6400 simulations by default) on paired games;
+// neighbouring rungs also play each other, so one Elo fit places everything on a scale
+// where UCT-400 is 0 for every game and every run. Rung-against-rung results depend only
+// on the game, the rungs, the number of games and the seed, so they are kept in a
+// calibration file and played once.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "play/paired_games.hpp"
+
+namespace azg::play {
+
+struct LadderOptions {
+  std::vector<int> rungs{100, 400, 1600, 6400};  // UCT simulations; must include 400
+  int games = 100;                                // paired games per pairing (rounded up to even)
+  int threads = 1;
+  std::uint64_t seed = 1;
+  std::string calibration_file;  // rung-against-rung results; "" = default_calibration_file(game)
+};
+
+// $AZG_CACHE_DIR/ladder-<game>.json, else $XDG_CACHE_HOME/azg/..., else ~/.cache/azg/...
+std::string default_calibration_file(const std::string& game);
+// "100,400,1600" -> {100, 400, 1600}: increasing, positive, 400 among them. Throws azg::Error.
+std::vector<int> parse_rungs(const std::string& text);
+std::string rung_name(int sims);
+std::string rung_spec(int sims);
+
+// One pairing's result: points of a against b.
+struct PairingResult {
+  int a = 0, b = 0;
+  double points = 0;
+  int games = 0;
+  bool cached = false;
+};
+
+struct LadderResult {
+  std::string game;
+  std::vector<std::string> names, specs;  // the rungs first, then the agents
+  int rungs = 0;                          // names[0..rungs) are the rungs
+  int anchor = 0;                         // UCT-400
+  int games = 0, seed = 0;
+  std::vector<PairingResult> pairings;
+  EloFit fit;
+  std::string calibration_file, calibration_error;  // the error when it could not be saved
+
+  // Points and games of agent i (an index into names) against rung r, if they met.
+  const PairingResult* against(int i, int r) const;
+};
+
+// Calibration file: read the stored rung pairings (absent file = none), and store new ones.
+class LadderCalibration {
+ public:
+  explicit LadderCalibration(std::string path);
+  const PairingResult* find(const std::string& a, const std::string& b, int games, std::uint64_t seed) const;
+  void store(const std::string& a, const std::string& b, int games, std::uint64_t seed, double points);
+  // Writes the file atomically; returns "" or why it could not (the cache is optional).
+  std::string save() const;
+
+ private:
+  std::string key(const std::string& a, const std::string& b, int games, std::uint64_t seed) const;
+  std::string path_;
+  std::vector<std::pair<std::string, PairingResult>> entries_;
+};
+
+// The fit over every pairing, anchored on UCT-400.
+void fit_ladder(LadderResult& result);
+void print_ladder(const LadderResult& result, std::ostream& out);
+// ladder.json, ladder.csv and ladder.svg in `dir`.
+void write_ladder(const LadderResult& result, const std::string& dir);
+
+// Plays each agent against every rung, and the neighbouring rungs against each other
+// where the calibration file does not hold them yet. Agent i against rung r sees the same
+// setups and chance draws for every agent (a luck key per rung), so two models rated on
+// one ladder meet the same positions.
+template <Game G>
+LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptions& options) {
+  if (agents.empty()) throw Error("the ladder needs an agent");
+  if (options.games < 1 || options.threads < 1) throw Error("--games and --threads must be positive");
+  LadderResult result;
+  result.game = std::string(G::kName);
+  result.games = options.games + options.games % 2;
+  result.seed = static_cast<int>(options.seed);
+  std::vector<NamedAgent> all;
+  for (int sims : options.rungs) all.push_back({rung_name(sims), mcts::parse_agent_spec(rung_spec(sims))});
+  result.rungs = static_cast<int>(all.size());
+  for (const auto& a : agents) {
+    for (const auto& r : all)
+      if (a.name == r.name) throw Error("an agent may not be named like a rung ('" + a.name + "')");
+    all.push_back(a);
+  }
+  for (const auto& a : all) {
+    result.names.push_back(a.name);
+    result.specs.push_back(a.spec.text);
+    if (a.name == rung_name(400)) result.anchor = static_cast<int>(result.names.size()) - 1;
+  }
+  result.calibration_file =
+      options.calibration_file.empty() ? default_calibration_file(result.game) : options.calibration_file;
+  LadderCalibration calibration(result.calibration_file);
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<std::uint64_t> keys;
+  for (int r = 0; r + 1 < result.rungs; ++r) {
+    if (const auto* known = calibration.find(all[r].name, all[r + 1].name, result.games, options.seed)) {
+      PairingResult p = *known;
+      p.a = r;
+      p.b = r + 1;
+      p.cached = true;
+      result.pairings.push_back(p);
+      continue;
+    }
+    pairs.push_back({r, r + 1});
+    keys.push_back(1000 + static_cast<std::uint64_t>(r));
+  }
+  for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
+    for (int r = 0; r < result.rungs; ++r) {
+      pairs.push_back({i, r});
+      keys.push_back(static_cast<std::uint64_t>(options.rungs[r]));
+    }
+  const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys);
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
+    for (int g = 0; g < result.games; ++g) {
+      const PairedGame& game = played[p * result.games + g];
+      const double s = first_player_points(game.record.outcome);
+      pr.points += game.first == pr.a ? s : 1 - s;
+      ++pr.games;
+    }
+    if (pr.a < result.rungs) calibration.store(all[pr.a].name, all[pr.b].name, result.games, options.seed, pr.points);
+    result.pairings.push_back(pr);
+  }
+  result.calibration_error = calibration.save();
+  fit_ladder(result);
+  return result;
+}
+
+}  // namespace azg::play
