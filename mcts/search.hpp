@@ -37,6 +37,7 @@ struct SearchResult {
   std::vector<Action> actions;        // the root's legal actions
   std::vector<std::int32_t> visits;   // visits of each
   std::vector<float> policy;          // training target: visit shares, or Gumbel's improved policy
+  std::vector<float> prior;           // the evaluator's prior of each (after root noise)
   Action best = 0;                    // most visited (PUCT) or Gumbel's choice
   float value = 0.0f;                 // root value for the player to act at the root
   float network_value = 0.0f;         // the evaluator's value of the root position
@@ -128,6 +129,7 @@ class Search {
       const Node& c = tree_[root.first_child + i];
       r.actions.push_back(c.action);
       r.visits.push_back(c.visits);
+      r.prior.push_back(c.prior);
     }
     if (r.actions.empty()) return r;
     if (config_.gumbel) {

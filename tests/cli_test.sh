@@ -62,8 +62,28 @@ check train-sprt-gate 0 'model: ' -- "$azg" train --run-dir "$gate_run" --set ga
   --set selfplay.cheap_simulations=4 --set eval.every=20 --set eval.gate=sprt --set eval.sprt_max_games=4 \
   --set eval.simulations=4 --set eval.games=2 --set eval.baseline_simulations=10 --set eval.final_games=2 \
   --set eval.final_simulations=4
+if grep -q '"policy_kl":[0-9]' "$gate_run/metrics.jsonl" 2>/dev/null; then echo "ok   train-policy-kl-metric"; else
+  echo "FAIL train-policy-kl-metric: no policy_kl in metrics.jsonl"; failures=$((failures + 1)); fi
 if grep -q '"sprt_games"' "$gate_run/metrics.jsonl" 2>/dev/null; then echo "ok   train-sprt-gate-metrics"; else
   echo "FAIL train-sprt-gate-metrics: no SPRT gate in metrics.jsonl"; failures=$((failures + 1)); fi
+ladder_cache=$(mktemp -d)
+check ladder 0 '^agent +[-+][0-9]+ +[0-9]+ ' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" ladder --game lignes \
+  --agent "az:model=$gate_run/models/final.pt,sims=8,rollout_mix=0.5" --rungs 10,400 --games 2 --threads 2
+if [ -s "$ladder_cache/ladder-lignes.json" ]; then echo "ok   ladder-calibration-kept"; else
+  echo "FAIL ladder-calibration-kept: no $ladder_cache/ladder-lignes.json"; failures=$((failures + 1)); fi
+check ladder-calibration-reused 0 'pairing\(s\) from' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" ladder \
+  --game lignes --agent random --rungs 10,400 --games 2
+check ladder-needs-anchor 2 "must include 400" -- "$azg" ladder --game lignes --agent random --rungs 100,1600
+check ladder-bad-rung 2 "'x' is not a simulation count" -- "$azg" ladder --game lignes --agent random --rungs x,400
+check ladder-rung-name 2 "may not be named like a rung" -- "$azg" ladder --game lignes --agent UCT-400=random --rungs 400
+check ladder-bad-mix 2 "rollout_mix" -- "$azg" ladder --game lignes --agent "az:model=$gate_run/models/final.pt,rollout_mix=2" --rungs 400
+check report-ladder 0 'wrote .*ladder-curve' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" report --run-dir "$gate_run" \
+  --ladder --rungs 10,400 --games 2 --models 2 --sims 4 --threads 2
+if head -1 "$gate_run/ladder-curve.csv" 2>/dev/null | grep -q '^model,step,minutes,games,elo,interval95$' &&
+   [ "$(wc -l < "$gate_run/ladder-curve.csv")" = 3 ] && [ -s "$gate_run/ladder-curve.svg" ]; then
+  echo "ok   report-ladder-files"; else echo "FAIL report-ladder-files"; failures=$((failures + 1)); fi
+rm -rf "$ladder_cache"
+check train-bad-mix 2 "rollout_mix must be in" -- "$azg" train --set selfplay.rollout_mix=1.5 --print-config
 check train-bad-key 2 "unknown key 'selfplay.simulation'" -- "$azg" train --set selfplay.simulation=3 --print-config
 check train-bad-gate 2 "eval.gate must be score or sprt" -- "$azg" train --set eval.gate=elo --print-config
 check unknown-game 2 "unknown game 'chess'" -- "$azg" legal --game chess
@@ -83,6 +103,9 @@ margin_dir=$(mktemp -d)
 check train-margin-needs-points 2 "lignes is not decided by points: train.margin_mix must be 0" -- \
   "$azg" train --set game=lignes --set train.margin_mix=0.5 --run-dir "$margin_dir/run"
 if [ -e "$margin_dir/run" ]; then echo "FAIL train-margin-needs-points: a run directory was created"; failures=$((failures + 1)); fi
+check train-progress-needs-hook 2 "lignes has no progress\(\) heuristic: train.draw_progress must be 0" -- \
+  "$azg" train --set game=lignes --set train.draw_progress=0.5 --run-dir "$margin_dir/progress"
+if [ -e "$margin_dir/progress" ]; then echo "FAIL train-progress-needs-hook: a run directory was created"; failures=$((failures + 1)); fi
 check train-ownership-needs-targets 2 "lignes has no ownership targets: net.ownership must be false" -- \
   "$azg" train --set game=lignes --set net.ownership=true --run-dir "$margin_dir/own"
 if [ -e "$margin_dir/own" ]; then echo "FAIL train-ownership-needs-targets: a run directory was created"; failures=$((failures + 1)); fi

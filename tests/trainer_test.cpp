@@ -11,6 +11,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
+#include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
@@ -78,7 +79,8 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
 }
 
 TEST(TrainConfig, ShippedConfigsLoad) {
-  for (const char* name : {"imbriqua", "lignes", "imbriqua-gpu", "lignes-gpu"}) {
+  for (const char* name : {"imbriqua", "lignes", "truchet", "imperator", "intercept", "imbriqua-gpu", "lignes-gpu",
+                           "truchet-gpu", "imperator-gpu", "intercept-gpu"}) {
     TrainConfig c = TrainConfig::defaults();
     EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml")) << name;
     EXPECT_NO_THROW(c.validate()) << name;
@@ -119,6 +121,31 @@ TEST(ValueTargets, TheScoreMarginBlendsIn) {
   EXPECT_NO_THROW(check_config_for_game<Imbriqua>(m));
   EXPECT_THROW(check_config_for_game<Lignes>(m), Error);
   EXPECT_NO_THROW(check_config_for_game<Lignes>(TrainConfig::defaults()));
+}
+
+TEST(ValueTargets, DrawsScoredByProgressOnlyForGamesThatHaveIt) {
+  TrainConfig c = TrainConfig::defaults();
+  c.set("train.draw_progress=0.5");
+  EXPECT_NO_THROW(check_config_for_game<Intercept>(c));
+  EXPECT_THROW(check_config_for_game<Lignes>(c), Error);
+  c.set("train.draw_progress=1.5");
+  EXPECT_THROW(c.validate(), Error);
+  // Intercept's heuristic: the ball's rank from the middle, player 0's view.
+  EXPECT_DOUBLE_EQ(Intercept{}.progress(), 0.0) << "the lone ball starts on the middle row";
+  Rng rng(4);
+  for (int game = 0; game < 20; ++game) {
+    Intercept g;
+    for (int k = 0; k < 300 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
+    EXPECT_DOUBLE_EQ(g.progress(), (g.ball() / 13 - 6) / 6.0);
+    EXPECT_LE(std::abs(g.progress()), 1.0);
+  }
+}
+
+TEST(SelfPlayStats, PolicyShiftIsTheKlOfPriorToTarget) {
+  EXPECT_DOUBLE_EQ(kl_divergence({0.5f, 0.5f}, {0.5f, 0.5f}), 0.0);
+  EXPECT_NEAR(kl_divergence({0.5f, 0.5f}, {0.25f, 0.75f}), 0.5 * std::log(2.0) + 0.5 * std::log(2.0 / 3.0), 1e-6);
+  EXPECT_TRUE(std::isfinite(kl_divergence({0.5f, 0.5f}, {1.0f, 0.0f}))) << "a dropped action stays finite";
+  EXPECT_GT(kl_divergence({0.9f, 0.1f}, {0.1f, 0.9f}), kl_divergence({0.6f, 0.4f}, {0.4f, 0.6f}));
 }
 
 TEST(ValueTargets, ImbriquasMarginAgreesWithTheResult) {

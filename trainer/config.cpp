@@ -64,6 +64,10 @@ const std::vector<AnyField>& fields() {
       Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
                     "decided by points (Imbriqua)"},
+      Field<double>{"train.draw_progress", &C::train_draw_progress, 0.0,
+                    "a drawn game's result becomes this share x the game's progress() heuristic at its end "
+                    "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
+                    "self-play only draws"},
       Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win"},
       Field<double>{"train.ownership_weight", &C::train_ownership_weight, 1.0,
                     "weight of the ownership loss (net.ownership) next to the policy and value losses"},
@@ -234,6 +238,7 @@ void TrainConfig::validate() const {
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(eval_sprt_elo1 > 0 && eval_sprt_max_games >= 2, "eval.sprt_elo1 and eval.sprt_max_games must be positive");
   require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
+  require(train_draw_progress >= 0 && train_draw_progress <= 1, "train.draw_progress must be in [0, 1]");
   require(selfplay_rollout_mix >= 0 && selfplay_rollout_mix <= 1 && eval_rollout_mix >= 0 && eval_rollout_mix <= 1,
           "selfplay.rollout_mix and eval.rollout_mix must be in [0, 1]");
   require(train_margin_mix >= 0 && train_value_mix + train_margin_mix <= 1,

@@ -40,6 +40,7 @@ struct TrainConfig {
   int train_publish_every;
   double train_value_mix;
   double train_margin_mix;
+  double train_draw_progress;
   double train_margin_scale;
   double train_ownership_weight;
   // replay buffer

@@ -5,6 +5,7 @@
 // weights the training loop updates in place.
 #include <atomic>
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -27,7 +28,19 @@ struct SelfPlayStats {
   std::atomic<std::int64_t> evaluations{0};
   std::atomic<std::int64_t> nn_nanoseconds{0};
   std::atomic<std::int64_t> worker_nanoseconds{0};
+  // KL(prior || policy target) summed over full searches, in micro-nats: how far search
+  // moves the network's policy (0 would mean self-play teaches the policy nothing).
+  std::atomic<std::int64_t> policy_kl_micronats{0};
+  std::atomic<std::int64_t> full_searches{0};
 };
+
+// KL(p || q) in nats; q's zeros are floored so a target that drops an action stays finite.
+inline double kl_divergence(const std::vector<float>& p, const std::vector<float>& q) {
+  double kl = 0.0;
+  for (std::size_t i = 0; i < p.size() && i < q.size(); ++i)
+    if (p[i] > 0.0f) kl += p[i] * std::log(p[i] / std::max(q[i], 1e-6f));
+  return kl;
+}
 
 // Times the wrapped evaluator (the NN's share of self-play time) and counts evaluations.
 template <Game G>
@@ -64,12 +77,17 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
 // Games whose result is decided by points expose the final margin (env/common/game.hpp).
 template <class G>
 constexpr bool kDecidedByPoints = requires(const G& g) { g.score_margin(); };
+// Games whose early self-play rarely ends decisively may expose a progress heuristic.
+template <class G>
+constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
 
 // Settings that only some games support, checked before a run starts.
 template <Game G>
 void check_config_for_game(const TrainConfig& config) {
   if (!kDecidedByPoints<G> && config.train_margin_mix > 0)
     throw Error(std::string(G::kName) + " is not decided by points: train.margin_mix must be 0");
+  if (!kHasProgress<G> && config.train_draw_progress > 0)
+    throw Error(std::string(G::kName) + " has no progress() heuristic: train.draw_progress must be 0");
   if (!kHasOwnership<G> && config.net_ownership)
     throw Error(std::string(G::kName) + " has no ownership targets: net.ownership must be false");
 }
@@ -171,8 +189,11 @@ class SelfPlayWorker {
   void play(Slot& slot, const mcts::SearchResult& r) {
     Position<G> p;
     p.state = slot.state;
-    if (r.full)
+    if (r.full) {
       for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
+      stats_.policy_kl_micronats += static_cast<std::int64_t>(1e6 * kl_divergence(r.prior, r.policy));
+      ++stats_.full_searches;
+    }
     slot.positions.push_back(std::move(p));
     slot.players.push_back(slot.state.to_act());
     slot.root_values.push_back(r.value);
@@ -191,8 +212,15 @@ class SelfPlayWorker {
     // decided by points, with the squashed final margin (a denser signal than win/loss).
     double margin_p0 = 0.0;
     if constexpr (kDecidedByPoints<G>) margin_p0 = slot.state.score_margin();
+    // A draw may instead count as a small win or loss by the game's progress heuristic
+    // (train.draw_progress): a gradient towards winning where draws are all self-play sees.
+    float draw_p0 = 0.0f;
+    if constexpr (kHasProgress<G>)
+      if (slot.record.outcome == Outcome::kDraw)
+        draw_p0 = static_cast<float>(config_.train_draw_progress * slot.state.progress());
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
-      const float z = outcome_value(slot.record.outcome, slot.players[i]);
+      float z = outcome_value(slot.record.outcome, slot.players[i]);
+      if (slot.record.outcome == Outcome::kDraw) z = slot.players[i] == Player::kP0 ? draw_p0 : -draw_p0;
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       slot.positions[i].value = value_target(config_, z, slot.root_values[i], margin);
       if (config_.net_ownership) slot.positions[i].final_state = slot.state;

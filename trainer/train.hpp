@@ -245,6 +245,7 @@ class TrainingRun {
                          {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
                          {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
                          {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
+                         {"policy_kl", policy_kl_since_last_log()},
                          {"elapsed_s", elapsed()}});
     if (!::isatty(STDOUT_FILENO)) {
       out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
@@ -253,6 +254,17 @@ class TrainingRun {
            << std::setprecision(0) << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  "
            << std::setprecision(0) << elapsed() << " s" << std::endl;
     }
+  }
+
+  // Mean KL(prior || policy target) of the full searches since the last metrics line.
+  double policy_kl_since_last_log() {
+    const std::int64_t kl = stats_.policy_kl_micronats.load(), n = stats_.full_searches.load();
+    const double mean = n > kl_searches_logged_ ? 1e-6 * static_cast<double>(kl - kl_logged_) /
+                                                      static_cast<double>(n - kl_searches_logged_)
+                                                : 0.0;
+    kl_logged_ = kl;
+    kl_searches_logged_ = n;
+    return mean;
   }
 
   // "policy / value", then "/ ownership" for networks with that head.
@@ -395,6 +407,7 @@ class TrainingRun {
   Rng rng_{1};
   double base_elapsed_ = 0;
   double nn_share_ = 0;
+  std::int64_t kl_logged_ = 0, kl_searches_logged_ = 0;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

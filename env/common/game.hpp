@@ -103,6 +103,9 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
 //   scoring    Optional: score_margin() -> at a terminal state of a game decided by points,
 //              player 0's score minus player 1's (training can learn from it).
+//              Optional: progress() -> at any state, a heuristic in [-1, 1] of how far
+//              player 0 is towards winning (not a rule: training may score drawn
+//              self-play games by it, train.draw_progress; Intercept: the ball's advance).
 //              Optional: ownership(view, out) -> at a terminal state, per cell of the
 //              planes (height x width), what the cell adds to `view`'s score minus what it
 //              adds to the opponent's, scaled into [-1, 1]; an auxiliary training target.

@@ -79,6 +79,9 @@ class Intercept {
   std::uint8_t top(int sq) const { return top_.at(sq); }
   std::uint8_t covered(int sq) const { return under_.at(sq); }
   int ball() const { return ball_; }
+  // The ball's rank from the middle row, +1 on Dark's back row (Light's target), -1 on
+  // Light's: the game's progress heuristic for player 0 (env/common/game.hpp).
+  double progress() const { return (ball_ / kSize - kSize / 2) / static_cast<double>(kSize / 2); }
   // Pawns as "b1:LP c1:LR g1:LD g13:Dd ..." (L/D colour; P passage, R rest, D double with
   // the passage face up, d double with the rest face up), the ball square, the mover.
   static Intercept from_pawns(std::string_view pawns, std::string_view ball, int mover,
