@@ -64,6 +64,12 @@ const PairingResult* LadderResult::against(int i, int r) const {
   return nullptr;
 }
 
+int LadderResult::index_of(const std::string& name) const {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<int>(i);
+  return -1;
+}
+
 LadderCalibration::LadderCalibration(std::string path) : path_(std::move(path)) {
   std::ifstream in(path_);
   if (!in) return;

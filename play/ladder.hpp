@@ -50,6 +50,8 @@ struct LadderResult {
 
   // Points and games of agent i (an index into names) against rung r, if they met.
   const PairingResult* against(int i, int r) const;
+  // The index of `name` in names, or -1.
+  int index_of(const std::string& name) const;
 };
 
 // Calibration file: read the stored rung pairings (absent file = none), and store new ones.
@@ -96,8 +98,9 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   for (const auto& a : all) {
     result.names.push_back(a.name);
     result.specs.push_back(a.spec.text);
-    if (a.name == rung_name(400)) result.anchor = static_cast<int>(result.names.size()) - 1;
   }
+  result.anchor = result.index_of(rung_name(400));
+  if (result.anchor < 0) throw Error("the ladder's rungs must include 400 (UCT-400 is the scale's zero)");
   result.calibration_file =
       options.calibration_file.empty() ? default_calibration_file(result.game) : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);

@@ -56,9 +56,8 @@ void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>&
   std::vector<double> minutes;
   EloFit curve;
   for (const auto& m : models) {
-    int i = 0;
-    while (i < static_cast<int>(result.names.size()) && result.names[i] != m.name) ++i;
-    if (i == static_cast<int>(result.names.size())) continue;
+    const int i = result.index_of(m.name);
+    if (i < 0) continue;
     std::ostringstream row;
     row << m.name << ',' << m.step << ',' << std::fixed << std::setprecision(2) << m.minutes << ',' << m.games << ','
         << std::setprecision(1) << result.fit.elo[i] << ',' << result.fit.interval[i] << '\n';

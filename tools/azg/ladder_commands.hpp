@@ -62,11 +62,10 @@ int cmd_report_ladder(const std::string& run_dir, const LadderArgs& args, int si
   play::print_ladder(result, out);
   out << "model             minutes   games    elo   +/-\n";
   for (const auto& m : models)
-    for (std::size_t i = 0; i < result.names.size(); ++i)
-      if (result.names[i] == m.name)
-        out << std::left << std::setw(16) << m.name << std::right << std::fixed << std::setprecision(1)
-            << std::setw(9) << m.minutes << std::setw(8) << m.games << std::showpos << std::setprecision(0)
-            << std::setw(7) << result.fit.elo[i] << std::noshowpos << std::setw(6) << result.fit.interval[i] << '\n';
+    if (const int i = result.index_of(m.name); i >= 0)
+      out << std::left << std::setw(16) << m.name << std::right << std::fixed << std::setprecision(1)
+          << std::setw(9) << m.minutes << std::setw(8) << m.games << std::showpos << std::setprecision(0)
+          << std::setw(7) << result.fit.elo[i] << std::noshowpos << std::setw(6) << result.fit.interval[i] << '\n';
   const std::string dir = args.out.empty() ? run_dir : args.out;
   play::write_ladder_curve(result, models, dir);
   out << "wrote " << dir << "/{ladder-curve.csv,ladder-curve.svg,ladder.json,ladder.csv,ladder.svg}\n";
