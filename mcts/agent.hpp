@@ -1,7 +1,10 @@
 #pragma once
 // Agents that play games: uniform random, and MCTS with a given evaluator (the UCT
 // baseline uses the rollout evaluator). One virtual call per move, never per node.
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,6 +15,14 @@
 
 namespace azg::mcts {
 
+// How long an agent thinks: a number of simulations, a time, both (whichever ends first),
+// or until stopped. Zero simulations and zero seconds: the agent's own default.
+struct Budget {
+  int simulations = 0;
+  double seconds = 0;
+  bool infinite = false;  // until stop() (or a set simulations / seconds limit)
+};
+
 template <Game G>
 class Agent {
  public:
@@ -21,6 +32,10 @@ class Agent {
   // Every action applied to the game, by anyone (chance included), in order.
   virtual void observe(Action) {}
   virtual std::string name() const = 0;
+  // The budget of the next act() calls.
+  virtual void set_budget(const Budget&) {}
+  // Ends a running act() soon with its best action so far; safe from another thread.
+  virtual void stop() {}
 };
 
 template <Game G>
@@ -55,15 +70,43 @@ class MctsAgent final : public Agent<G> {
             std::uint64_t seed)
       : name_(std::move(name)), evaluator_(std::move(evaluator)), search_(config, seed) {}
 
+  // A search with `infinite` or a time budget and no simulation limit runs up to this.
+  static constexpr int kUnboundedSimulations = 1 << 30;
+
   Action act(const G& state) override {
-    search_.start(state, search_.config().simulations);
+    using Clock = std::chrono::steady_clock;
+    stop_requested_.store(false);
+    const bool open_ended = budget_.infinite || budget_.seconds > 0;
+    const int simulations = budget_.simulations > 0 ? budget_.simulations
+                            : open_ended            ? kUnboundedSimulations
+                                                    : search_.config().simulations;
+    search_.start(state, simulations);
+    const auto start = Clock::now();
+    auto last_report = start;
     Search<G>* searches[] = {&search_};
-    run_searches<G>(searches, *evaluator_, batch_, search_.config().leaves_per_batch);
+    run_searches<G>(searches, *evaluator_, batch_, search_.config().leaves_per_batch, [&] {
+      if (search_.simulations_done() == 0) return false;  // the root is expanded first
+      const auto now = Clock::now();
+      if (progress_ && now - last_report >= progress_interval_) {
+        last_report = now;
+        progress_(search_.result());
+      }
+      if (stop_requested_.load(std::memory_order_relaxed)) return true;
+      return budget_.seconds > 0 && std::chrono::duration<double>(now - start).count() >= budget_.seconds;
+    });
     last_ = search_.result();
     return last_.best;
   }
   void observe(Action a) override { search_.advance(a); }
   std::string name() const override { return name_; }
+  void set_budget(const Budget& b) override { budget_ = b; }
+  void stop() override { stop_requested_.store(true); }
+  // Calls `report` with the search so far about every `interval` while act() runs.
+  void on_progress(std::function<void(const SearchResult&)> report, std::chrono::milliseconds interval) {
+    progress_ = std::move(report);
+    progress_interval_ = interval;
+  }
+  const Search<G>& search() const { return search_; }
   const SearchResult& last_result() const { return last_; }
 
  private:
@@ -72,6 +115,10 @@ class MctsAgent final : public Agent<G> {
   Search<G> search_;
   EvalBatch<G> batch_;
   SearchResult last_;
+  Budget budget_;
+  std::atomic<bool> stop_requested_{false};
+  std::function<void(const SearchResult&)> progress_;
+  std::chrono::milliseconds progress_interval_{1000};
 };
 
 }  // namespace azg::mcts

@@ -14,10 +14,13 @@ namespace azg::mcts {
 
 // Drives `searches` (already started) to completion: each round gathers leaves from
 // every unfinished search, up to `batch_size` in all, and makes one evaluator call.
-template <Game G>
+// `stop_early()` is asked between rounds, when no leaf is pending: true ends every search
+// where it stands (a time budget, a `stop` from another thread).
+template <Game G, class StopEarly>
 void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator, EvalBatch<G>& batch,
-                  int batch_size) {
+                  int batch_size, StopEarly&& stop_early) {
   for (;;) {
+    if (stop_early()) return;
     batch.clear();
     bool any_running = false;
     for (Search<G>* s : searches) {
@@ -31,6 +34,12 @@ void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator,
     if (batch.size() > 0) evaluator.evaluate(batch);
     for (Search<G>* s : searches) s->absorb(batch);
   }
+}
+
+template <Game G>
+void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator, EvalBatch<G>& batch,
+                  int batch_size) {
+  run_searches<G>(searches, evaluator, batch, batch_size, [] { return false; });
 }
 
 // Runs body(thread_index) on `threads` worker threads at once (a TBB arena of that size).

@@ -81,11 +81,16 @@ class Search {
   bool done() const { return finished_ >= target_ && pending_.empty(); }
   int simulations_done() const { return finished_; }
 
+  static constexpr int kMaxDescentsPerCollect = 1024;
+
   // Adds up to `max_leaves` leaves to `batch`; simulations ending on terminal states are
   // finished on the spot. Returns the number of leaves added.
   int collect(EvalBatch<G>& batch, int max_leaves) {
     int added = 0;
-    while (started_ < target_ && added < max_leaves) {
+    // Descents that end on terminal states add no leaf; after this many the call returns
+    // anyway, so a caller can stop a long search of a solved tree between calls.
+    int descents = 0;
+    while (started_ < target_ && added < max_leaves && descents++ < kMaxDescentsPerCollect) {
       const Descent d = descend();
       if (d.outcome == Descent::kCollision) break;
       ++started_;

@@ -127,9 +127,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
     for (int g = 0; g < result.games; ++g) {
-      const PairedGame& game = played[p * result.games + g];
-      const double s = first_player_points(game.record.outcome);
-      pr.points += game.first == pr.a ? s : 1 - s;
+      pr.points += played[p * result.games + g].points_of(pr.a);
       ++pr.games;
     }
     if (pr.a < result.rungs) calibration.store(all[pr.a].name, all[pr.b].name, result.games, options.seed, pr.points);

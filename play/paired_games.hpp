@@ -60,27 +60,42 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   return out;
 }
 
-struct PairedGame {
-  int first = 0, second = 0;  // agents playing player 0 and player 1
-  GameRecord record;
-};
-
 // Points of player 0: win 1, draw 0.5, loss 0.
 inline double first_player_points(Outcome o) { return o == Outcome::kP0Win ? 1.0 : o == Outcome::kDraw ? 0.5 : 0.0; }
 
-// Plays `games` games for each pair (i, j) in `pairs`, colours alternating; games 2k and
-// 2k+1 of a pair share their setup and chance draws with colours swapped. The luck of
-// couple k of pair p depends only on (seed, luck_keys[p], k), the pair's index when no
-// keys are given: pairs with the same key see the same setups and chance draws.
+struct PairedGame {
+  int first = 0, second = 0;  // agents playing player 0 and player 1
+  GameRecord record;
+  // The points `agent` (first or second) made in this game.
+  double points_of(int agent) const {
+    const double p0 = first_player_points(record.outcome);
+    return agent == first ? p0 : 1 - p0;
+  }
+};
+
+// One side's wins, draws and losses: the one score type of matches, gates and reports.
+struct Score {
+  int wins = 0, draws = 0, losses = 0;
+  void add(double points) { (points >= 1 ? wins : points <= 0 ? losses : draws)++; }
+  int games() const { return wins + draws + losses; }
+  double points() const { return wins + 0.5 * draws; }
+  double rate() const { return games() ? points() / games() : 0.0; }  // in [0, 1]
+};
+
+// The one match loop. Plays `games` games for each pair (i, j) in `pairs`, colours
+// alternating; games 2k and 2k+1 of a pair share their setup and chance draws with colours
+// swapped. The luck of couple k of pair p depends only on (seed, luck_keys[p], k), the
+// pair's index when no keys are given: pairs with the same key see the same setups and
+// chance draws. Agents are seeded from the same numbers; the thread count changes nothing.
 template <Game G>
-std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const std::vector<std::pair<int, int>>& pairs,
-                                   int games, int threads, std::uint64_t seed,
-                                   const std::vector<std::uint64_t>& luck_keys = {}) {
+std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
+                                   const std::vector<std::pair<int, int>>& pairs, int games, int threads,
+                                   std::uint64_t seed, const std::vector<std::uint64_t>& luck_keys = {}) {
   if (!luck_keys.empty() && luck_keys.size() != pairs.size()) throw Error("play_pairs: one luck key per pair");
-  for (const auto& a : agents) make_agent<G>(a.spec, 0);  // bad specs fail before any game
+  if (games < 0) throw Error("play_pairs: a negative number of games");
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
   std::atomic<std::size_t> next{0};
-  mcts::run_on_threads(threads, [&](int) {
+  mcts::run_on_threads(std::max(1, std::min<int>(threads, static_cast<int>(out.size()))), [&](int) {
     for (std::size_t k; (k = next++) < out.size();) {
       const std::size_t pair = k / games, g = k % games;
       const auto [a, b] = pairs[pair];
@@ -90,8 +105,8 @@ std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const 
       game.second = a_first ? b : a;
       const std::uint64_t key = luck_keys.empty() ? pair : luck_keys[pair];
       const std::uint64_t shared = seed * 1000003 + key * 1009 + g / 2;
-      auto p0 = make_agent<G>(agents[game.first].spec, shared * 2 + 1);
-      auto p1 = make_agent<G>(agents[game.second].spec, shared * 2 + 2);
+      auto p0 = agents[game.first](shared * 2 + 1);
+      auto p1 = agents[game.second](shared * 2 + 2);
       Rng chance(shared), setup(shared);
       game.record = mcts::play_match(G::random_setup(setup), {p0.get(), p1.get()}, chance);
     }
@@ -99,32 +114,57 @@ std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const 
   return out;
 }
 
+// The factories of named agents: each model is read once.
+template <Game G>
+std::vector<AgentFactory<G>> factories_of(const std::vector<NamedAgent>& agents) {
+  std::vector<AgentFactory<G>> factories;
+  for (const auto& a : agents) factories.push_back(agent_factory<G>(a.spec));
+  return factories;
+}
+
+template <Game G>
+std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const std::vector<std::pair<int, int>>& pairs,
+                                   int games, int threads, std::uint64_t seed,
+                                   const std::vector<std::uint64_t>& luck_keys = {}) {
+  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys);
+}
+
+// `games` paired games (rounded up to even) of `a` against `b`: a's score, and a's points
+// in each game when `per_game` is given.
+template <Game G>
+Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed,
+                 std::vector<double>* per_game = nullptr) {
+  Score s;
+  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed)) {
+    s.add(g.points_of(0));
+    if (per_game) per_game->push_back(g.points_of(0));
+  }
+  return s;
+}
+
+// Each agent's score against each other agent: [i][j] is i's against j.
+struct Tally {
+  std::vector<std::vector<Score>> against;
+  explicit Tally(int n) : against(n, std::vector<Score>(n)) {}
+  explicit Tally(int n, const std::vector<PairedGame>& games) : Tally(n) {
+    for (const auto& g : games) add(g);
+  }
+  void add(const PairedGame& g) {
+    against[g.first][g.second].add(g.points_of(g.first));
+    against[g.second][g.first].add(g.points_of(g.second));
+  }
+  Score total(int i) const {
+    Score t;
+    for (const Score& s : against[i]) t.wins += s.wins, t.draws += s.draws, t.losses += s.losses;
+    return t;
+  }
+};
+
+// The games' results for the Elo fit.
 inline std::vector<PairScore> pair_scores(const std::vector<PairedGame>& games) {
   std::vector<PairScore> scores;
   for (const auto& g : games) scores.push_back({g.first, g.second, first_player_points(g.record.outcome), 1});
   return scores;
 }
-
-// Points and games of each agent against each other agent: [i][j] is i's against j.
-struct Tally {
-  std::vector<std::vector<double>> points, games;
-  explicit Tally(int n) : points(n, std::vector<double>(n, 0)), games(n, std::vector<double>(n, 0)) {}
-  void add(const PairedGame& g) {
-    const double s = first_player_points(g.record.outcome);
-    points[g.first][g.second] += s;
-    points[g.second][g.first] += 1 - s;
-    games[g.first][g.second] += 1;
-    games[g.second][g.first] += 1;
-  }
-  double total_points(int i) const { return sum(points[i]); }
-  double total_games(int i) const { return sum(games[i]); }
-
- private:
-  static double sum(const std::vector<double>& v) {
-    double s = 0;
-    for (double x : v) s += x;
-    return s;
-  }
-};
 
 }  // namespace azg::play

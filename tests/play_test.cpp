@@ -6,14 +6,20 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
+#include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
 #include "mcts/evaluator.hpp"
 #include "play/ladder_report.hpp"
+#include "play/session.hpp"
+#include "play/sprt_match.hpp"
+#include "tests/games/chance_pig.hpp"
 #include "tests/games/tictactoe.hpp"
 
 namespace azg::play {
 namespace {
+using testgames::TicTacToe;
 
 std::string fresh_dir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / name;
@@ -132,6 +138,166 @@ TEST(RolloutMix, BlendsTheInnerValueWithOnePlayout) {
       EXPECT_FLOAT_EQ(batch.priors(i)[0], 1.0f / static_cast<float>(actions.size()));
     }
   }
+}
+
+// FNV-1a over every game's agents, setup, actions and outcome: a fingerprint of a match.
+std::uint64_t fingerprint(const std::vector<PairedGame>& games) {
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  };
+  for (const auto& g : games) {
+    mix(std::to_string(g.first) + "/" + std::to_string(g.second) + "/" + g.record.setup);
+    for (const auto& a : g.record.actions) mix(a);
+    mix(std::string(outcome_string(g.record.outcome)));
+  }
+  return h;
+}
+
+// The arena's seeding rule is part of its contract: the same seed replays the same games,
+// release after release. The constant was taken before the match loops were merged.
+TEST(PairedGames, TheArenaKeepsItsResultsOnTheSameSeeds) {
+  const std::vector<NamedAgent> agents{{"uct", mcts::parse_agent_spec("mcts:sims=24")},
+                                       {"rnd", mcts::parse_agent_spec("random")},
+                                       {"uct2", mcts::parse_agent_spec("mcts:sims=8,cpuct=1")}};
+  const std::vector<std::pair<int, int>> pairs{{0, 1}, {0, 2}, {1, 2}};
+  const auto one = play_pairs<Imbriqua>(agents, pairs, 4, 1, 11);
+  const auto two = play_pairs<Imbriqua>(agents, pairs, 4, 2, 11);
+  ASSERT_EQ(one.size(), 12u);
+  EXPECT_EQ(fingerprint(one), fingerprint(two)) << "the thread count must not change the games";
+  EXPECT_EQ(fingerprint(one), 2287609695793835488ull) << "the arena's games on seed 11 changed";
+}
+
+
+TEST(PairedGames, ScoresCountEachSideAndTheTallyMirrorsThem) {
+  Score s;
+  for (double p : {1.0, 0.5, 0.0, 1.0}) s.add(p);
+  EXPECT_EQ(s.wins, 2);
+  EXPECT_EQ(s.draws, 1);
+  EXPECT_EQ(s.losses, 1);
+  EXPECT_DOUBLE_EQ(s.rate(), 2.5 / 4);
+  PairedGame g;
+  g.first = 1;
+  g.second = 0;
+  g.record.outcome = Outcome::kP0Win;
+  EXPECT_EQ(g.points_of(1), 1.0);
+  EXPECT_EQ(g.points_of(0), 0.0);
+  const Tally t(2, {g, g});
+  EXPECT_EQ(t.against[1][0].wins, 2);
+  EXPECT_EQ(t.against[0][1].losses, 2);
+  EXPECT_EQ(t.total(0).games(), 2);
+}
+
+TEST(PairedGames, AMatchScoreIsTheFirstAgentsAndIndependentOfThreads) {
+  const auto strong = uct_agent<TicTacToe>(uct_search(200));
+  std::vector<double> per_game;
+  const Score one = match_score<TicTacToe>(strong, random_agent<TicTacToe>(), 7, 1, 3, &per_game);
+  EXPECT_EQ(one.games(), 8) << "rounded up to colour-swapped couples";
+  ASSERT_EQ(per_game.size(), 8u);
+  EXPECT_GT(one.rate(), 0.8);
+  const Score two = match_score<TicTacToe>(strong, random_agent<TicTacToe>(), 7, 2, 3);
+  EXPECT_EQ(one.wins, two.wins);
+  EXPECT_EQ(one.draws, two.draws);
+}
+
+TEST(PairedGames, ABadModelFailsWhenTheFactoryIsMadeNotDuringGames) {
+  EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt")), Error);
+  EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:evaluator=magic")), Error);
+  EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:speed=3")), Error);
+}
+
+TEST(SprtMatch, AcceptsAClearlyStrongerAgentAndReportsEveryGame) {
+  Sprt sprt(0, 100, 0.05, 0.05);
+  int seen = 0;
+  const SprtMatch m = run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)), random_agent<TicTacToe>(), sprt, 200,
+                                          2, 5, [&](double, const Sprt&) { ++seen; });
+  EXPECT_EQ(m.decision, Sprt::Decision::kAcceptH1);
+  EXPECT_EQ(seen, m.score.games());
+  EXPECT_LT(m.score.games(), 200);
+  Sprt capped(0, 100, 0.05, 0.05);
+  const SprtMatch same = run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)),
+                                             uct_agent<TicTacToe>(uct_search(300)), capped, 6, 2, 5);
+  EXPECT_EQ(same.score.games(), 6) << "stops at max_games";
+}
+
+
+TEST(Session, PlaysUndoesAndRefusesBadActionsWithoutChangingThePosition) {
+  std::unique_ptr<Session> s = std::make_unique<GameSession<TicTacToe>>();
+  EXPECT_EQ(s->game(), "tictactoe");
+  EXPECT_EQ(s->legal().size(), 9u);
+  EXPECT_FALSE(s->undo());
+  for (const char* a : {"a1", "b1", "a2", "b2"}) s->play(a);
+  EXPECT_THROW(s->play("a1"), Error) << "occupied";
+  EXPECT_THROW(s->play("zz"), Error) << "malformed";
+  EXPECT_EQ(s->history().size(), 4u);
+  EXPECT_EQ(s->to_act(), Player::kP0);
+  s->play("a3");
+  EXPECT_TRUE(s->over());
+  EXPECT_EQ(s->outcome(), Outcome::kP0Win);
+  EXPECT_TRUE(s->legal().empty());
+  EXPECT_THROW(s->play("c3"), Error) << "the game is over";
+  EXPECT_EQ(s->record().actions, (std::vector<std::string>{"a1", "b1", "a2", "b2", "a3"}));
+  EXPECT_TRUE(s->undo());
+  EXPECT_FALSE(s->over());
+  EXPECT_EQ(s->legal().size(), 5u);
+  EXPECT_THROW(s->reset("", {"a1", "a1"}), Error);
+  EXPECT_EQ(s->history().size(), 4u) << "a failed reset keeps the former position";
+  s->reset("", {"c3"});
+  EXPECT_EQ(s->history(), (std::vector<std::string>{"c3"}));
+}
+
+TEST(Session, ListsChanceOutcomesWithTheirProbabilities) {
+  GameSession<testgames::ChancePig> s;
+  s.play("b0");
+  s.play("high");
+  ASSERT_EQ(s.to_act(), Player::kChance);
+  double total = 0;
+  for (const auto& l : s.legal()) total += l.probability;
+  EXPECT_NEAR(total, 1.0, 1e-9);
+  s.set_agent(mcts::parse_agent_spec("mcts:sims=20"), 1);
+  EXPECT_THROW(s.think({}), Error) << "an agent does not decide for chance";
+  s.play(s.legal().front().action);
+  EXPECT_NE(s.to_act(), Player::kChance);
+}
+
+TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
+  GameSession<TicTacToe> s;
+  EXPECT_THROW(s.think({}), Error) << "no agent yet";
+  s.set_agent(mcts::parse_agent_spec("mcts:sims=50"), 7);
+  const Thought by_default = s.think({});
+  EXPECT_EQ(by_default.simulations, 50);
+  mcts::Budget sims;
+  sims.simulations = 300;
+  int reports = 0;
+  const Thought t = s.think(sims, [&](const Thought&) { ++reports; }, std::chrono::milliseconds(0));
+  EXPECT_EQ(t.simulations, 300);
+  EXPECT_GT(reports, 0);
+  ASSERT_EQ(t.top.size(), 9u);
+  EXPECT_EQ(t.best, t.top.front().first);
+  ASSERT_FALSE(t.principal_variation.empty());
+  EXPECT_EQ(t.principal_variation.front(), t.best);
+  EXPECT_TRUE(s.history().empty()) << "thinking plays nothing";
+
+  mcts::Budget timed;
+  timed.seconds = 0.2;
+  const auto start = std::chrono::steady_clock::now();
+  const Thought by_time = s.think(timed);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(took, 0.2);
+  EXPECT_LT(took, 5.0);
+  EXPECT_GT(by_time.simulations, 0);
+
+  mcts::Budget forever;
+  forever.infinite = true;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    s.stop();
+  });
+  const Thought stopped = s.think(forever);
+  stopper.join();
+  EXPECT_GT(stopped.simulations, 0);
+  EXPECT_FALSE(stopped.best.empty());
 }
 
 }  // namespace

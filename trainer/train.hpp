@@ -19,8 +19,8 @@
 
 #include "nets/session.hpp"
 #include "trainer/config.hpp"
-#include "play/ratings.hpp"
-#include "trainer/evaluation.hpp"
+#include "play/paired_games.hpp"
+#include "play/sprt_match.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_state.hpp"
 #include "trainer/schedule.hpp"
@@ -30,7 +30,7 @@ namespace azg::trainer {
 
 struct TrainReport {
   std::string final_model;
-  MatchScore vs_random, vs_uct;
+  play::Score vs_random, vs_uct;
   bool trained = false;
 };
 
@@ -308,6 +308,14 @@ class TrainingRun {
     dir_.prune_checkpoints(2);
   }
 
+  // The network agent of evaluations and the UCT baseline it meets.
+  play::AgentFactory<G> eval_agent(std::shared_ptr<nets::InferenceModel> model, int simulations) const {
+    return play::network_agent<G>(std::move(model), play::az_search(simulations), config_.eval_rollout_mix);
+  }
+  play::AgentFactory<G> baseline() const {
+    return play::uct_agent<G>(play::uct_search(config_.eval_baseline_simulations));
+  }
+
   void evaluate() {
     char name[32];
     std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters_.step));
@@ -319,40 +327,30 @@ class TrainingRun {
     if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
       auto previous =
           nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device, config_.inference_precision);
-      const auto current_agent = network_agent<G>(current, config_.eval_simulations, config_.eval_rollout_mix);
-      const auto previous_agent = network_agent<G>(previous, config_.eval_simulations, config_.eval_rollout_mix);
+      const auto current_agent = eval_agent(current, config_.eval_simulations);
+      const auto previous_agent = eval_agent(previous, config_.eval_simulations);
       line["previous"] = counters_.previous_model;
       if (config_.eval_gate == "sprt") {
         // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
         play::Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
-        int played = 0;
-        double points = 0;
-        while (played < config_.eval_sprt_max_games && sprt.decision() == play::Sprt::Decision::kContinue) {
-          std::vector<double> scores;
-          play_matches<G>(current_agent, previous_agent, 2, seed + static_cast<std::uint64_t>(played), &scores);
-          for (const double score : scores) {
-            points += score;
-            sprt.add(score);
-            ++played;
-          }
-        }
-        line["vs_previous"] = points / std::max(1, played);
+        const play::SprtMatch m =
+            play::run_sprt<G>(current_agent, previous_agent, sprt, config_.eval_sprt_max_games, 1, seed);
+        line["vs_previous"] = m.score.rate();
         line["sprt_llr"] = sprt.llr();
-        line["sprt_games"] = played;
-        line["gate"] = sprt.decision() == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
-        if (sprt.decision() == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
+        line["sprt_games"] = m.score.games();
+        line["gate"] = m.decision == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
+        if (m.decision == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
       } else {
-        const MatchScore s = play_matches<G>(current_agent, previous_agent, config_.eval_games, seed);
-        line["vs_previous"] = s.score();
-        if (s.score() >= 0.5) counters_.best_model = name;
+        const play::Score s = play::match_score<G>(current_agent, previous_agent, config_.eval_games, 1, seed);
+        line["vs_previous"] = s.rate();
+        if (s.rate() >= 0.5) counters_.best_model = name;
       }
     } else {
       counters_.best_model = name;
     }
-    const MatchScore uct =
-        play_matches<G>(network_agent<G>(current, config_.eval_simulations, config_.eval_rollout_mix),
-                        uct_agent<G>(config_.eval_baseline_simulations), config_.eval_games, seed + 7);
-    line["vs_uct"] = uct.score();
+    const play::Score uct = play::match_score<G>(eval_agent(current, config_.eval_simulations), baseline(),
+                                                 config_.eval_games, 1, seed + 7);
+    line["vs_uct"] = uct.rate();
     line["uct_simulations"] = config_.eval_baseline_simulations;
     counters_.previous_model = name;
     if (counters_.best_model == name)
@@ -372,17 +370,16 @@ class TrainingRun {
       auto model = nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
       const std::uint64_t seed = config_.seed * 97 + 5;
       // Training is over: the final games use every self-play thread.
-      const auto agent = network_agent<G>(model, config_.eval_final_simulations, config_.eval_rollout_mix);
+      const auto agent = eval_agent(model, config_.eval_final_simulations);
       const int threads = std::max(1, config_.selfplay_threads);
-      r.vs_random = play_matches<G>(agent, random_agent<G>(), config_.eval_final_games, seed, nullptr, threads);
-      r.vs_uct = play_matches<G>(agent, uct_agent<G>(config_.eval_baseline_simulations), config_.eval_final_games,
-                                 seed + 1, nullptr, threads);
+      r.vs_random = play::match_score<G>(agent, play::random_agent<G>(), config_.eval_final_games, threads, seed);
+      r.vs_uct = play::match_score<G>(agent, baseline(), config_.eval_final_games, threads, seed + 1);
       dir_.append_metrics({{"type", "final"},
                            {"step", counters_.step},
                            {"model", "models/final.pt"},
                            {"simulations", config_.eval_final_simulations},
-                           {"vs_random", r.vs_random.score()},
-                           {"vs_uct", r.vs_uct.score()},
+                           {"vs_random", r.vs_random.rate()},
+                           {"vs_uct", r.vs_uct.rate()},
                            {"uct_simulations", config_.eval_baseline_simulations},
                            {"games", config_.eval_final_games},
                            {"nn_share_of_selfplay", nn_share_}});

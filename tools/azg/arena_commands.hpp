@@ -14,6 +14,7 @@
 
 #include "env/common/atomic_file.hpp"
 #include "play/paired_games.hpp"
+#include "play/sprt_match.hpp"
 
 namespace azg {
 
@@ -43,15 +44,14 @@ int cmd_arena(const std::vector<std::string>& agent_items, int games, const std:
   const int per_pair = games + games % 2;  // colour-swapped pairs of games
   const auto played = play_pairs<G>(agents, pairs, per_pair, threads, seed);
   const auto fit = play::fit_elo(n, play::pair_scores(played), anchor);
-  play::Tally tally(n);
-  for (const auto& g : played) tally.add(g);
+  const play::Tally tally(n, played);
   std::vector<double> points(n), total(n);
   for (int i = 0; i < n; ++i) {
-    points[i] = tally.total_points(i);
-    total[i] = tally.total_games(i);
+    points[i] = tally.total(i).points();
+    total[i] = tally.total(i).games();
   }
-  const auto& pair_points = tally.points;
-  const auto& pair_games = tally.games;
+  auto pair_points = [&](int i, int j) { return tally.against[i][j].points(); };
+  auto pair_games = [&](int i, int j) { return static_cast<double>(tally.against[i][j].games()); };
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](int a, int b) { return fit.elo[a] > fit.elo[b]; });
@@ -71,7 +71,7 @@ int cmd_arena(const std::vector<std::string>& agent_items, int games, const std:
   for (int i = 0; i < n; ++i) {
     out << "  " << agents[i].name << ":";
     for (int j = 0; j < n; ++j)
-      if (pair_games[i][j] > 0) out << "  vs " << agents[j].name << " " << pair_points[i][j] << "/" << pair_games[i][j];
+      if (pair_games(i, j) > 0) out << "  vs " << agents[j].name << " " << pair_points(i, j) << "/" << pair_games(i, j);
     out << '\n';
   }
   if (!out_dir.empty()) {
@@ -85,9 +85,9 @@ int cmd_arena(const std::vector<std::string>& agent_items, int games, const std:
              std::to_string(fit.interval[i]) + "," + std::to_string(static_cast<int>(total[i])) + "," +
              std::to_string(points[i] / total[i]) + "\n";
       for (int o = 0; o < n; ++o)
-        if (pair_games[i][o] > 0)
-          pairwise += agents[i].name + "," + agents[o].name + "," + std::to_string(pair_points[i][o]) + "," +
-                      std::to_string(static_cast<int>(pair_games[i][o])) + "\n";
+        if (pair_games(i, o) > 0)
+          pairwise += agents[i].name + "," + agents[o].name + "," + std::to_string(pair_points(i, o)) + "," +
+                      std::to_string(static_cast<int>(pair_games(i, o))) + "\n";
     }
     for (const auto& g : played) {
       nlohmann::json r = {{"player0", agents[g.first].name}, {"player1", agents[g.second].name},
@@ -117,27 +117,17 @@ int cmd_sprt(const std::vector<std::string>& agent_items, double elo0, double el
   play::Sprt sprt(elo0, elo1, alpha, beta);
   out << "SPRT " << agents[0].name << " vs " << agents[1].name << ": H0 elo " << elo0 << ", H1 elo " << elo1
       << ", bounds [" << std::setprecision(3) << sprt.lower() << ", " << sprt.upper() << "]\n";
+  const auto factories = play::factories_of<G>(agents);
   int played = 0;
-  double points = 0;
-  for (int round = 0; played < max_games && sprt.decision() == play::Sprt::Decision::kContinue; ++round) {
-    const int batch = std::min(max_games - played, 2 * threads);
-    const auto games = play_pairs<G>(agents, {{0, 1}}, batch + batch % 2, threads, seed + static_cast<std::uint64_t>(round) * 7919);
-    for (const auto& g : games) {
-      const double s0 = play::first_player_points(g.record.outcome);
-      const double s = g.first == 0 ? s0 : 1 - s0;
-      points += s;
-      ++played;
-      sprt.add(s);
-      out << "game " << played << ": " << s << "  LLR " << std::fixed << std::setprecision(3) << sprt.llr() << '\n';
-      if (sprt.decision() != play::Sprt::Decision::kContinue) break;
-    }
-  }
-  const auto d = sprt.decision();
-  out << (d == play::Sprt::Decision::kAcceptH1   ? "H1 accepted"
-          : d == play::Sprt::Decision::kAcceptH0 ? "H0 accepted"
-                                                    : "no decision (max games)")
-      << " after " << played << " games, score " << std::setprecision(1) << 100.0 * points / std::max(1, played)
-      << "%\n";
+  const play::SprtMatch m = play::run_sprt<G>(factories[0], factories[1], sprt, max_games, threads, seed,
+                                              [&](double points, const play::Sprt& s) {
+                                                out << "game " << ++played << ": " << points << "  LLR " << std::fixed
+                                                    << std::setprecision(3) << s.llr() << '\n';
+                                              });
+  out << (m.decision == play::Sprt::Decision::kAcceptH1   ? "H1 accepted"
+          : m.decision == play::Sprt::Decision::kAcceptH0 ? "H0 accepted"
+                                                          : "no decision (max games)")
+      << " after " << m.score.games() << " games, score " << std::setprecision(1) << 100.0 * m.score.rate() << "%\n";
   return 0;
 }
 

@@ -10,54 +10,33 @@
 
 #include "mcts/driver.hpp"
 #include "mcts/match.hpp"
-#include "play/agents.hpp"
+#include "play/paired_games.hpp"
 #include "tools/azg/game_commands.hpp"
 
 namespace azg {
 
-struct MatchTally {
-  int wins = 0, draws = 0, losses = 0;
-  double score() const { return wins + 0.5 * draws; }
-  int games() const { return wins + draws + losses; }
-};
-
-// Plays `games` games between two agents, alternating colours; games 2j and 2j+1 share
-// their chance draws. Games run on `threads` threads; results print in game order.
+// Plays `games` games between two agents on the arena's paired games (colours swapped
+// within a couple, which shares its setup and chance draws); results print in game order.
 template <Game G>
 int cmd_play_agents(const std::vector<std::string>& specs, int games, std::uint64_t seed, int threads,
                     std::ostream& out) {
   if (specs.size() != 2) throw Error("--agents takes exactly two agent specs");
   if (games < 1) throw Error("--games must be at least 1");
   if (threads < 1) throw Error("--threads must be at least 1");
-  const mcts::AgentSpec a = mcts::parse_agent_spec(specs[0]), b = mcts::parse_agent_spec(specs[1]);
-  play::make_agent<G>(a, 0);  // reject bad specs before any game starts
-  play::make_agent<G>(b, 0);
-  std::vector<GameRecord> records(games);
-  std::atomic<int> next{0};
-  mcts::run_on_threads(threads, [&](int) {
-    for (int i; (i = next++) < games;) {
-      const bool a_first = i % 2 == 0;
-      auto first = play::make_agent<G>(a_first ? a : b, seed * 7919 + static_cast<std::uint64_t>(i) * 2);
-      auto second = play::make_agent<G>(a_first ? b : a, seed * 7919 + static_cast<std::uint64_t>(i) * 2 + 1);
-      Rng chance(seed + static_cast<std::uint64_t>(i / 2));
-      Rng setup_rng(seed + static_cast<std::uint64_t>(i / 2));
-      records[i] = mcts::play_match(G::random_setup(setup_rng), {first.get(), second.get()}, chance);
-    }
-  });
-  MatchTally tally_a;
-  for (int i = 0; i < games; ++i) {
-    const bool a_first = i % 2 == 0;
-    const Outcome o = records[i].outcome;
-    out << "game " << i + 1 << ": " << (a_first ? a.text : b.text) << " (player 0) vs "
-        << (a_first ? b.text : a.text) << " (player 1): " << outcome_string(o) << ", "
-        << records[i].actions.size() << " actions\n";
-    const float v = outcome_value(o, a_first ? Player::kP0 : Player::kP1);
-    (v > 0 ? tally_a.wins : v < 0 ? tally_a.losses : tally_a.draws)++;
+  const std::vector<play::NamedAgent> agents{{specs[0], mcts::parse_agent_spec(specs[0])},
+                                             {specs[1], mcts::parse_agent_spec(specs[1])}};
+  const auto played = play::play_pairs<G>(agents, {{0, 1}}, games, threads, seed);
+  play::Score a;
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    const auto& g = played[i];
+    out << "game " << i + 1 << ": " << agents[g.first].name << " (player 0) vs " << agents[g.second].name
+        << " (player 1): " << outcome_string(g.record.outcome) << ", " << g.record.actions.size() << " actions\n";
+    a.add(g.points_of(0));
   }
-  out << std::fixed << std::setprecision(1) << a.text << ": " << tally_a.wins << " wins, " << tally_a.draws
-      << " draws, " << tally_a.losses << " losses (" << 100.0 * tally_a.score() / games << "%)\n"
-      << b.text << ": " << tally_a.losses << " wins, " << tally_a.draws << " draws, " << tally_a.wins
-      << " losses (" << 100.0 * (games - tally_a.score()) / games << "%)\n";
+  out << std::fixed << std::setprecision(1) << agents[0].name << ": " << a.wins << " wins, " << a.draws << " draws, "
+      << a.losses << " losses (" << 100.0 * a.rate() << "%)\n"
+      << agents[1].name << ": " << a.losses << " wins, " << a.draws << " draws, " << a.wins << " losses ("
+      << 100.0 * (1 - a.rate()) << "%)\n";
   return 0;
 }
 

@@ -26,8 +26,8 @@ int cmd_train(const TrainArgs& args, std::ostream& out) {
     if (!r.trained) return 0;
     out << "model: " << r.final_model << '\n';
     if (config.eval_final_games > 0) {
-      auto line = [&](const char* name, const trainer::MatchScore& s) {
-        out << "  vs " << name << ": " << std::fixed << std::setprecision(1) << 100.0 * s.score() << "% (" << s.wins
+      auto line = [&](const char* name, const play::Score& s) {
+        out << "  vs " << name << ": " << std::fixed << std::setprecision(1) << 100.0 * s.rate() << "% (" << s.wins
             << " wins, " << s.draws << " draws, " << s.losses << " losses)\n";
       };
       out << "final model, " << config.eval_final_simulations << " simulations:\n";

@@ -1,0 +1,208 @@
+#pragma once
+// A game in progress, as the engine protocol and the web board see it: a position reached
+// from a setup by a history of action strings, with undo, the legal actions (with their
+// probabilities at a chance node), the result, and an agent that thinks on it with a
+// budget and can be stopped. `Session` is the game-free interface; `GameSession<G>`
+// implements it with copy-make (one state per ply kept, so undo is a pop).
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "env/common/notation.hpp"
+#include "env/common/random_play.hpp"
+#include "play/agents.hpp"
+
+namespace azg::play {
+
+struct LegalAction {
+  std::string action;
+  double probability = 0;  // at a chance node: the outcome's probability; else 0
+};
+
+// What an agent's search says about the position, while and after it thinks.
+struct Thought {
+  std::string best;                                    // the action it plays (or would now)
+  double value = 0;                                    // for the player to act, in [-1, 1]
+  int simulations = 0;
+  std::vector<std::pair<std::string, double>> top;     // actions by visit share, best first
+  std::vector<std::string> principal_variation;        // most visited line from the root
+};
+
+class Session {
+ public:
+  virtual ~Session() = default;
+  virtual std::string_view game() const = 0;
+  virtual std::string setup() const = 0;
+  virtual const std::vector<std::string>& history() const = 0;
+  virtual Player to_act() const = 0;  // kChance, or the player to decide; meaningless when over
+  virtual bool over() const = 0;
+  virtual Outcome outcome() const = 0;  // only when over()
+  virtual std::vector<LegalAction> legal() const = 0;
+  // Plays `action` (the game's own string, a chance outcome included); throws azg::Error
+  // when it is malformed or illegal, leaving the session as it was.
+  virtual void play(std::string_view action) = 0;
+  virtual bool undo() = 0;  // false at the start
+  // A new game from `setup` (the game's default start when empty), then `moves`; on a bad
+  // setup or move it throws and the session keeps its former position.
+  virtual void reset(std::string_view setup, const std::vector<std::string>& moves = {}) = 0;
+  virtual std::string board() const = 0;
+  virtual GameRecord record() const = 0;
+
+  // The agent that thinks on this session's positions (replaces the former one).
+  virtual void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed) = 0;
+  virtual bool has_agent() const = 0;
+  // The agent's choice at the current decision, within `budget`; `progress`, when given,
+  // is called about every `interval` from the thinking thread. Does not play the action.
+  Thought think(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress = nullptr,
+                std::chrono::milliseconds interval = std::chrono::milliseconds(1000)) {
+    return think_within(budget, progress, interval);
+  }
+  // Ends a running think() soon; safe from another thread.
+  virtual void stop() = 0;
+
+ protected:
+  virtual Thought think_within(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress,
+                               std::chrono::milliseconds interval) = 0;
+};
+
+template <Game G>
+class GameSession final : public Session {
+ public:
+  explicit GameSession(G start = G::from_setup("")) { states_.push_back(start); }
+
+  std::string_view game() const override { return G::kName; }
+  std::string setup() const override { return states_.front().setup_string(); }
+  const std::vector<std::string>& history() const override { return history_; }
+  const G& state() const { return states_.back(); }
+  Player to_act() const override { return state().to_act(); }
+  bool over() const override { return state().is_terminal(); }
+  Outcome outcome() const override { return state().outcome(); }
+
+  std::vector<LegalAction> legal() const override {
+    std::vector<LegalAction> out;
+    if (over()) return out;
+    if (to_act() == Player::kChance) {
+      ChanceListFor<G> outcomes;
+      state().chance_outcomes(outcomes);
+      for (const auto& o : outcomes) out.push_back({state().action_to_string(o.action), o.probability});
+      return out;
+    }
+    ActionListFor<G> actions;
+    state().legal_actions(actions);
+    for (const Action a : actions) out.push_back({state().action_to_string(a), 0.0});
+    return out;
+  }
+
+  void play(std::string_view action) override {
+    const Action a = parse_legal_action(state(), action, history_.size());
+    G next = state();
+    next.apply(a);
+    history_.push_back(state().action_to_string(a));  // the canonical spelling
+    states_.push_back(next);
+  }
+
+  bool undo() override {
+    if (history_.empty()) return false;
+    states_.pop_back();
+    history_.pop_back();
+    return true;
+  }
+
+  void reset(std::string_view setup, const std::vector<std::string>& moves) override {
+    GameSession fresh(G::from_setup(setup));
+    for (const auto& m : moves) fresh.play(m);
+    states_ = std::move(fresh.states_);
+    history_ = std::move(fresh.history_);
+  }
+
+  std::string board() const override { return state().render(); }
+
+  GameRecord record() const override {
+    GameRecord r;
+    r.setup = setup();
+    r.actions = history_;
+    r.outcome = over() ? outcome() : Outcome::kDraw;
+    return r;
+  }
+
+  void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed) override {
+    auto agent = agent_factory<G>(spec)(seed);
+    agent_ = std::move(agent);
+    search_agent_ = dynamic_cast<mcts::MctsAgent<G>*>(agent_.get());
+  }
+  bool has_agent() const override { return agent_ != nullptr; }
+
+  void stop() override {
+    if (agent_) agent_->stop();
+  }
+
+ protected:
+  Thought think_within(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress,
+                       std::chrono::milliseconds interval) override {
+    if (!agent_) throw Error("no agent is set to think");
+    if (over()) throw Error("the game is over");
+    if (to_act() == Player::kChance) throw Error("chance acts here, not a player: play one of its outcomes");
+    agent_->set_budget(budget);
+    if (search_agent_) {
+      search_agent_->on_progress(
+          progress ? [&](const mcts::SearchResult& r) { progress(thought_of(r)); }
+                   : std::function<void(const mcts::SearchResult&)>{},
+          interval);
+      // The agent does not follow the session's moves (undo and reset jump anywhere): its
+      // tree is kept only when asked about the same position again.
+      const Action best = search_agent_->act(state());
+      Thought t = thought_of(search_agent_->last_result());
+      t.best = state().action_to_string(best);
+      search_agent_->on_progress(nullptr, interval);
+      return t;
+    }
+    Thought t;
+    t.best = state().action_to_string(agent_->act(state()));
+    return t;
+  }
+
+ private:
+  Thought thought_of(const mcts::SearchResult& r) const {
+    Thought t;
+    t.value = r.value;
+    t.simulations = r.simulations;
+    std::vector<std::size_t> order(r.actions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.visits[a] > r.visits[b]; });
+    std::int64_t total = 0;
+    for (const auto v : r.visits) total += v;
+    for (const std::size_t i : order)
+      t.top.push_back({state().action_to_string(r.actions[i]),
+                       total > 0 ? static_cast<double>(r.visits[i]) / static_cast<double>(total) : 0.0});
+    if (!order.empty()) t.best = t.top.front().first;
+    t.principal_variation = principal_variation(search_agent_->search(), state());
+    return t;
+  }
+
+  // The most visited line from the root, through decisions only (a chance node ends it).
+  static std::vector<std::string> principal_variation(const mcts::Search<G>& search, G state) {
+    std::vector<std::string> line;
+    const mcts::Tree& tree = search.tree();
+    std::uint32_t node = 0;
+    while (tree[node].num_children > 0 && !state.is_terminal() && state.to_act() != Player::kChance) {
+      std::uint32_t best = tree[node].first_child;
+      for (std::uint32_t c = 1; c < tree[node].num_children; ++c)
+        if (tree[tree[node].first_child + c].visits > tree[best].visits) best = tree[node].first_child + c;
+      if (tree[best].visits == 0) break;
+      line.push_back(state.action_to_string(tree[best].action));
+      state.apply(tree[best].action);
+      node = best;
+    }
+    return line;
+  }
+
+  std::vector<G> states_;
+  std::vector<std::string> history_;
+  std::unique_ptr<mcts::Agent<G>> agent_;
+  mcts::MctsAgent<G>* search_agent_ = nullptr;
+};
+
+}  // namespace azg::play
