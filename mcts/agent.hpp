@@ -32,9 +32,10 @@ class Agent {
   // Every action applied to the game, by anyone (chance included), in order.
   virtual void observe(Action) {}
   virtual std::string name() const = 0;
-  // The budget of the next act() calls.
+  // The budget of the next act() calls; clears a stop() not yet acted on.
   virtual void set_budget(const Budget&) {}
-  // Ends a running act() soon with its best action so far; safe from another thread.
+  // Ends a running act() soon with its best action so far, or the next one if none runs
+  // yet (until set_budget()); safe from another thread.
   virtual void stop() {}
 };
 
@@ -75,7 +76,6 @@ class MctsAgent final : public Agent<G> {
 
   Action act(const G& state) override {
     using Clock = std::chrono::steady_clock;
-    stop_requested_.store(false);
     const bool open_ended = budget_.infinite || budget_.seconds > 0;
     const int simulations = budget_.simulations > 0 ? budget_.simulations
                             : open_ended            ? kUnboundedSimulations
@@ -99,7 +99,10 @@ class MctsAgent final : public Agent<G> {
   }
   void observe(Action a) override { search_.advance(a); }
   std::string name() const override { return name_; }
-  void set_budget(const Budget& b) override { budget_ = b; }
+  void set_budget(const Budget& b) override {
+    budget_ = b;
+    stop_requested_.store(false);
+  }
   void stop() override { stop_requested_.store(true); }
   // Calls `report` with the search so far about every `interval` while act() runs.
   void on_progress(std::function<void(const SearchResult&)> report, std::chrono::milliseconds interval) {

@@ -66,6 +66,7 @@ inline double first_player_points(Outcome o) { return o == Outcome::kP0Win ? 1.0
 struct PairedGame {
   int first = 0, second = 0;  // agents playing player 0 and player 1
   GameRecord record;
+  std::string termination;  // empty for a game played to its end; else why it was decided
   // The points `agent` (first or second) made in this game.
   double points_of(int agent) const {
     const double p0 = first_player_points(record.outcome);

@@ -4,6 +4,8 @@
 // probabilities at a chance node), the result, and an agent that thinks on it with a
 // budget and can be stopped. `Session` is the game-free interface; `GameSession<G>`
 // implements it with copy-make (one state per ply kept, so undo is a pop).
+#include <algorithm>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -22,13 +24,23 @@ struct LegalAction {
   double probability = 0;  // at a chance node: the outcome's probability; else 0
 };
 
+// One root action as the search sees it.
+struct ActionInfo {
+  std::string action;
+  int visits = 0;
+  double share = 0;   // of the root's child visits
+  double value = 0;   // for the player to act at the root, in [-1, 1] (0 when unvisited)
+  double prior = 0;   // the evaluator's prior
+  std::vector<std::string> pv;  // this action, then the most visited line below it
+};
+
 // What an agent's search says about the position, while and after it thinks.
 struct Thought {
-  std::string best;                                    // the action it plays (or would now)
-  double value = 0;                                    // for the player to act, in [-1, 1]
+  std::string best;       // the action it plays (or would now)
+  double value = 0;       // for the player to act, in [-1, 1]
   int simulations = 0;
-  std::vector<std::pair<std::string, double>> top;     // actions by visit share, best first
-  std::vector<std::string> principal_variation;        // most visited line from the root
+  std::vector<ActionInfo> actions;                // by visits, most visited first
+  std::vector<std::string> principal_variation;  // the best action's line
 };
 
 class Session {
@@ -45,9 +57,15 @@ class Session {
   // when it is malformed or illegal, leaving the session as it was.
   virtual void play(std::string_view action) = 0;
   virtual bool undo() = 0;  // false at the start
-  // A new game from `setup` (the game's default start when empty), then `moves`; on a bad
-  // setup or move it throws and the session keeps its former position.
+  // The position after `moves` from `setup` (the game's default start when empty); on a
+  // bad setup or move it throws and the session keeps its former position. When this
+  // extends the current game, only the new moves are played (the agent keeps its tree).
   virtual void reset(std::string_view setup, const std::vector<std::string>& moves = {}) = 0;
+  // A new game from the game's randomised start drawn from `rng` (G::random_setup).
+  virtual void random_start(Rng& rng) = 0;
+  // At a chance node: an outcome drawn from its probabilities (not played), the way a
+  // match draws it, so a referee with the same generator sees the same luck as the arena.
+  virtual std::string sample_chance(Rng& rng) const = 0;
   virtual std::string board() const = 0;
   virtual GameRecord record() const = 0;
 
@@ -58,14 +76,17 @@ class Session {
   // is called about every `interval` from the thinking thread. Does not play the action.
   Thought think(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress = nullptr,
                 std::chrono::milliseconds interval = std::chrono::milliseconds(1000)) {
-    return think_within(budget, progress, interval);
+    set_budget(budget);
+    return think_now(progress, interval);
   }
-  // Ends a running think() soon; safe from another thread.
+  // The two halves of think(), for a caller that thinks on another thread: set_budget()
+  // on its own thread first, so that a stop() sent right after cannot be lost.
+  virtual void set_budget(const mcts::Budget& budget) = 0;
+  virtual Thought think_now(const std::function<void(const Thought&)>& progress,
+                            std::chrono::milliseconds interval) = 0;
+  // Ends a running think() soon (or the next one, until set_budget()); safe from another
+  // thread.
   virtual void stop() = 0;
-
- protected:
-  virtual Thought think_within(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress,
-                               std::chrono::milliseconds interval) = 0;
 };
 
 template <Game G>
@@ -102,6 +123,7 @@ class GameSession final : public Session {
     next.apply(a);
     history_.push_back(state().action_to_string(a));  // the canonical spelling
     states_.push_back(next);
+    if (agent_) agent_->observe(a);  // keeps its tree, as in a match
   }
 
   bool undo() override {
@@ -113,9 +135,26 @@ class GameSession final : public Session {
 
   void reset(std::string_view setup, const std::vector<std::string>& moves) override {
     GameSession fresh(G::from_setup(setup));
-    for (const auto& m : moves) fresh.play(m);
+    for (const auto& m : moves) fresh.play(m);  // every move checked before anything changes
+    const bool extends = fresh.setup() == this->setup() && fresh.history_.size() >= history_.size() &&
+                         std::equal(history_.begin(), history_.end(), fresh.history_.begin());
+    if (extends) {
+      // The same game, further on: play only the new moves, so the agent follows them.
+      for (std::size_t i = history_.size(); i < fresh.history_.size(); ++i) play(fresh.history_[i]);
+      return;
+    }
     states_ = std::move(fresh.states_);
     history_ = std::move(fresh.history_);
+  }
+
+  void random_start(Rng& rng) override {
+    states_.assign(1, G::random_setup(rng));
+    history_.clear();
+  }
+
+  std::string sample_chance(Rng& rng) const override {
+    if (over() || to_act() != Player::kChance) throw Error("no chance outcome to draw here");
+    return state().action_to_string(azg::sample_chance(state(), rng));
   }
 
   std::string board() const override { return state().render(); }
@@ -129,8 +168,11 @@ class GameSession final : public Session {
   }
 
   void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed) override {
-    auto agent = agent_factory<G>(spec)(seed);
-    agent_ = std::move(agent);
+    if (!factory_ || spec.text != factory_spec_) {
+      factory_ = agent_factory<G>(spec);  // a model is read once, not once per game
+      factory_spec_ = spec.text;
+    }
+    agent_ = factory_(seed);
     search_agent_ = dynamic_cast<mcts::MctsAgent<G>*>(agent_.get());
   }
   bool has_agent() const override { return agent_ != nullptr; }
@@ -139,13 +181,14 @@ class GameSession final : public Session {
     if (agent_) agent_->stop();
   }
 
- protected:
-  Thought think_within(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress,
-                       std::chrono::milliseconds interval) override {
+  void set_budget(const mcts::Budget& budget) override {
+    if (agent_) agent_->set_budget(budget);
+  }
+
+  Thought think_now(const std::function<void(const Thought&)>& progress, std::chrono::milliseconds interval) override {
     if (!agent_) throw Error("no agent is set to think");
     if (over()) throw Error("the game is over");
     if (to_act() == Player::kChance) throw Error("chance acts here, not a player: play one of its outcomes");
-    agent_->set_budget(budget);
     if (search_agent_) {
       search_agent_->on_progress(
           progress ? [&](const mcts::SearchResult& r) { progress(thought_of(r)); }
@@ -155,7 +198,7 @@ class GameSession final : public Session {
       // tree is kept only when asked about the same position again.
       const Action best = search_agent_->act(state());
       Thought t = thought_of(search_agent_->last_result());
-      t.best = state().action_to_string(best);
+      t.best = state().action_to_string(best);  // Gumbel's choice need not be the most visited
       search_agent_->on_progress(nullptr, interval);
       return t;
     }
@@ -169,24 +212,38 @@ class GameSession final : public Session {
     Thought t;
     t.value = r.value;
     t.simulations = r.simulations;
-    std::vector<std::size_t> order(r.actions.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.visits[a] > r.visits[b]; });
+    const mcts::Tree& tree = search_agent_->search().tree();
+    const mcts::Node& root = tree[0];
     std::int64_t total = 0;
     for (const auto v : r.visits) total += v;
-    for (const std::size_t i : order)
-      t.top.push_back({state().action_to_string(r.actions[i]),
-                       total > 0 ? static_cast<double>(r.visits[i]) / static_cast<double>(total) : 0.0});
-    if (!order.empty()) t.best = t.top.front().first;
-    t.principal_variation = principal_variation(search_agent_->search(), state());
+    for (std::uint32_t i = 0; i < root.num_children; ++i) {
+      const std::uint32_t child = root.first_child + i;
+      const mcts::Node& c = tree[child];
+      ActionInfo info;
+      info.action = state().action_to_string(c.action);
+      info.visits = c.visits;
+      info.share = total > 0 ? static_cast<double>(c.visits) / static_cast<double>(total) : 0.0;
+      info.value = c.visits > 0 ? c.value_sum / static_cast<float>(c.visits) : 0.0;
+      info.prior = c.prior;
+      G next = state();
+      next.apply(c.action);
+      info.pv.push_back(info.action);
+      for (auto& a : line_below(tree, child, next)) info.pv.push_back(std::move(a));
+      t.actions.push_back(std::move(info));
+    }
+    std::stable_sort(t.actions.begin(), t.actions.end(),
+                     [](const ActionInfo& a, const ActionInfo& b) { return a.visits > b.visits; });
+    if (!t.actions.empty()) {
+      t.best = t.actions.front().action;
+      t.principal_variation = t.actions.front().pv;
+    }
     return t;
   }
 
-  // The most visited line from the root, through decisions only (a chance node ends it).
-  static std::vector<std::string> principal_variation(const mcts::Search<G>& search, G state) {
+  // The most visited line below `node` (whose position is `state`), through decisions only:
+  // a chance node ends it.
+  static std::vector<std::string> line_below(const mcts::Tree& tree, std::uint32_t node, G state) {
     std::vector<std::string> line;
-    const mcts::Tree& tree = search.tree();
-    std::uint32_t node = 0;
     while (tree[node].num_children > 0 && !state.is_terminal() && state.to_act() != Player::kChance) {
       std::uint32_t best = tree[node].first_child;
       for (std::uint32_t c = 1; c < tree[node].num_children; ++c)
@@ -201,6 +258,8 @@ class GameSession final : public Session {
 
   std::vector<G> states_;
   std::vector<std::string> history_;
+  AgentFactory<G> factory_;
+  std::string factory_spec_;
   std::unique_ptr<mcts::Agent<G>> agent_;
   mcts::MctsAgent<G>* search_agent_ = nullptr;
 };

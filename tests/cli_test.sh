@@ -34,6 +34,12 @@ check bench-env 0 'actions/s' -- "$azg" bench env --game lignes --seconds 0.2
 check play-agents 0 '^mcts:sims=50: [0-9]+ wins' -- "$azg" play-agents --game lignes --agents mcts:sims=50 random --games 2
 check play-agents-bad-spec 2 "unknown option 'foo'" -- "$azg" play-agents --game lignes --agents mcts:foo=1 random
 check play-agents-bad-kind 2 "unknown agent kind 'alpha'" -- "$azg" play-agents --game lignes --agents alpha random
+check engine-transcript 0 '^bestmove P' -- bash -c "printf 'ugi\nisready\nposition startpos moves P0,0\ngo sims 30\n' | '$azg' engine --game lignes --agent mcts:sims=50"
+check engine-bad-model 2 "cannot|no such|not found|failed|error" -- "$azg" engine --game lignes --agent az:model=/nonexistent.pt
+check engine-bad-spec 2 "unknown option 'warp'" -- "$azg" engine --game lignes --agent mcts:warp=1
+check analysis-line 0 '"bestMove":"P' -- bash -c "echo '{\"id\":\"a\",\"moves\":[\"P0,0\"],\"maxVisits\":20}' | '$azg' analysis --game lignes --agent mcts:sims=50"
+check match 0 '^1 +uct ' -- "$azg" match --game lignes --engine "uct=$azg engine --game lignes --agent mcts:sims=100" --engine "rnd=$azg engine --game lignes --agent random" --games 2
+check match-one-engine 2 'at least two --engine' -- "$azg" match --game lignes --engine "$azg engine --game lignes --agent random"
 check bench-mcts 0 'simulations/s' -- "$azg" bench mcts --game imbriqua --seconds 0.2 --sims 100
 check bench-mcts-bad-evaluator 2 'uniform or rollout' -- "$azg" bench mcts --game imbriqua --evaluator nn
 check bench-nn 0 '^ratio: ' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8

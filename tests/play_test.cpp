@@ -243,6 +243,8 @@ TEST(Session, PlaysUndoesAndRefusesBadActionsWithoutChangingThePosition) {
   EXPECT_EQ(s->legal().size(), 5u);
   EXPECT_THROW(s->reset("", {"a1", "a1"}), Error);
   EXPECT_EQ(s->history().size(), 4u) << "a failed reset keeps the former position";
+  s->reset("", {"a1", "b1", "a2", "b2", "c3"});
+  EXPECT_EQ(s->history().size(), 5u) << "an extension of the game";
   s->reset("", {"c3"});
   EXPECT_EQ(s->history(), (std::vector<std::string>{"c3"}));
 }
@@ -273,8 +275,13 @@ TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
   const Thought t = s.think(sims, [&](const Thought&) { ++reports; }, std::chrono::milliseconds(0));
   EXPECT_EQ(t.simulations, 300);
   EXPECT_GT(reports, 0);
-  ASSERT_EQ(t.top.size(), 9u);
-  EXPECT_EQ(t.best, t.top.front().first);
+  ASSERT_EQ(t.actions.size(), 9u);
+  EXPECT_EQ(t.best, t.actions.front().action);
+  int visits = 0;
+  for (const auto& a : t.actions) visits += a.visits;
+  EXPECT_GE(visits, 299) << "the root's own evaluation is one simulation; the tree of the first question is kept";
+  EXPECT_GE(t.actions.front().visits, t.actions.back().visits);
+  EXPECT_GT(t.actions.front().prior, 0.0);
   ASSERT_FALSE(t.principal_variation.empty());
   EXPECT_EQ(t.principal_variation.front(), t.best);
   EXPECT_TRUE(s.history().empty()) << "thinking plays nothing";

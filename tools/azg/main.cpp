@@ -14,6 +14,7 @@
 #include "tools/azg/ladder_commands.hpp"
 #include "tools/azg/registry.hpp"
 #include "tools/azg/nn_bench_command.hpp"
+#include "tools/azg/protocol_commands.hpp"
 #include "tools/azg/search_commands.hpp"
 #include "tools/azg/train_command.hpp"
 #include "trainer/config.hpp"
@@ -205,6 +206,33 @@ int main(int argc, char** argv) {
   report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
   report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
+  auto* engine = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout (docs/protocol.md)");
+  std::string engine_agent;
+  add_game_option(engine, game);
+  engine->add_option("--agent", engine_agent, "The agent that thinks: mcts:sims=N | az:model=PATH,sims=N | random")
+      ->required();
+
+  auto* analysis = app.add_subcommand("analysis", "Analyse positions: JSON queries in, JSON lines out (docs/protocol.md)");
+  add_game_option(analysis, game);
+  analysis->add_option("--agent", engine_agent, "The agent that analyses: mcts:sims=N | az:model=PATH,sims=N")
+      ->required();
+
+  auto* match = app.add_subcommand("match", "Referee: play engine processes against each other over the protocol");
+  azg::MatchArgs match_args;
+  add_game_option(match, game);
+  match->add_option("--engine", match_args.engines, "[NAME=]COMMAND (repeatable): an engine process, run with /bin/sh -c")
+      ->required();
+  match->add_option("--games", match_args.options.games, "Games per pair of engines (rounded up to even; default 10)");
+  match->add_option("--concurrency", match_args.options.concurrency, "Games at once, each with its own processes (default 1)");
+  match->add_option("--seed", match_args.options.seed, "Seed of setups, chance and the engines' Seed option (default 1)");
+  match->add_option("--sims", match_args.options.simulations, "Simulations per move (go sims N; default: the engine's own)");
+  match->add_option("--movetime", match_args.options.movetime_ms, "Milliseconds per move (go movetime MS)");
+  match->add_option("--timeout", match_args.options.timeout_ms,
+                    "A move's limit in ms before the engine loses (default movetime + 5000, else 60000)");
+  match->add_option("--format", match_args.format, "round-robin (default) or gauntlet");
+  match->add_option("--anchor", match_args.anchor, "Engine rated 0 (default: the first)");
+  match->add_option("--out", match_args.out_dir, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
+
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
@@ -277,6 +305,9 @@ int main(int argc, char** argv) {
       if (*ladder) return azg::cmd_ladder<G>(ladder_args, out);
       if (*sprt) return azg::cmd_sprt<G>(sprt_agents, elo0, elo1, alpha, beta, sprt_max, sprt_threads, sprt_seed, out);
       if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
+      if (*engine) return azg::cmd_engine<G>(engine_agent, std::cin, out);
+      if (*analysis) return azg::cmd_analysis<G>(engine_agent, std::cin, out);
+      if (*match) return azg::cmd_match<G>(match_args, out);
       return kUsageError;
     });
   } catch (const azg::Error& e) {
