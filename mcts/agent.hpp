@@ -72,7 +72,7 @@ class MctsAgent final : public Agent<G> {
       : name_(std::move(name)), evaluator_(std::move(evaluator)), search_(config, seed) {}
 
   // A search with `infinite` or a time budget and no simulation limit runs up to this.
-  static constexpr int kUnboundedSimulations = 1 << 30;
+  static constexpr int kUnboundedSimulations = 20000000;  // a few GB of tree at most
 
   Action act(const G& state) override {
     using Clock = std::chrono::steady_clock;

@@ -4,11 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "env/common/error.hpp"
-#include "env/common/game.hpp"
+#include "env/common/game_traits.hpp"
 
 namespace azg::nets {
 
@@ -26,13 +27,6 @@ struct NetShape {
   int policy_size;
   std::vector<int> constant_planes;  // the game's kConstantPlanes (game.hpp), or empty
 };
-
-// The version of G's input planes; bumped whenever their meaning changes.
-template <Game G>
-constexpr int meta_encoding_version() {
-  if constexpr (requires { G::kEncodingVersion; }) return G::kEncodingVersion;
-  return 1;
-}
 
 struct ModelMeta {
   std::string game;
@@ -100,10 +94,10 @@ struct ModelMeta {
   template <Game G>
   void check_game(const std::string& source) const {
     if (game != G::kName) throw Error(source + " is a model for " + game + ", not " + std::string(G::kName));
-    if (encoding_version != meta_encoding_version<G>())
+    if (encoding_version != azg::encoding_version<G>())
       throw Error(source + " uses " + std::string(G::kName) + "'s encoding version " +
                   std::to_string(encoding_version) + ", this build's is " +
-                  std::to_string(meta_encoding_version<G>()));
+                  std::to_string(azg::encoding_version<G>()));
     if (shape.planes.channels != G::kPlanes.channels || shape.planes.height != G::kPlanes.height ||
         shape.planes.width != G::kPlanes.width || shape.policy_size != G::kPolicySize)
       throw Error(source + " has planes or policy of another shape than " + std::string(G::kName) + "'s encoding");
@@ -118,8 +112,14 @@ ModelMeta meta_for(const NetConfig& net) {
   m.game = std::string(G::kName);
   m.shape = {G::kPlanes, G::kPolicySize, constant_planes<G>()};
   m.net = net;
-  if constexpr (requires { G::kPolicyLayout; }) m.policy_layout = std::string(G::kPolicyLayout);
-  m.encoding_version = meta_encoding_version<G>();
+  m.policy_layout = azg::policy_layout<G>();
+  m.encoding_version = encoding_version<G>();
+  // "key=value key=value" -> {"key": "value", ...}
+  std::istringstream words(azg::variant<G>());
+  for (std::string w; words >> w;) {
+    const auto eq = w.find('=');
+    m.variant[w.substr(0, eq)] = eq == std::string::npos ? "" : w.substr(eq + 1);
+  }
   return m;
 }
 

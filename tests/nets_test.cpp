@@ -7,6 +7,9 @@
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
+#include "env/imperator/imperator.hpp"
+#include "env/intercept/intercept.hpp"
+#include "env/truchet/truchet.hpp"
 #include "env/lignes/lignes.hpp"
 #include "mcts/agent.hpp"
 #include "nets/checkpoint.hpp"
@@ -145,6 +148,24 @@ void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {
   auto ba = a.named_buffers(), bb = b.named_buffers();
   auto jb = bb.begin();
   for (auto ja = ba.begin(); ja != ba.end(); ++ja, ++jb) EXPECT_TRUE(torch::equal((*ja).value, (*jb).value)) << (*ja).name;
+}
+
+// meta.json says how to read a model: its policy layout for every game, the variant for
+// Imperator's sides, through the one set of game traits.
+TEST(ModelMeta, NamesThePolicyLayoutAndTheVariant) {
+  const NetConfig net;
+  for (const auto& m : {meta_for<Imbriqua>(net), meta_for<Truchet>(net), meta_for<Imperator>(net),
+                        meta_for<Lignes>(net), meta_for<Intercept>(net)}) {
+    EXPECT_FALSE(m.policy_layout.empty()) << m.game;
+    EXPECT_EQ(m.to_json()["policy_layout"], m.policy_layout);
+  }
+  EXPECT_EQ(meta_for<Imperator>(net).variant["side"], "4");
+  EXPECT_EQ(meta_for<Imperator5>(net).variant["side"], "5");
+  EXPECT_TRUE(meta_for<Lignes>(net).variant.empty());
+  EXPECT_EQ(meta_for<Truchet>(net).encoding_version, 2);
+  const ModelMeta back = ModelMeta::from_json(meta_for<Imperator3>(net).to_json(), "test");
+  EXPECT_EQ(back.variant["side"], "3");
+  EXPECT_EQ(back.policy_layout, meta_for<Imperator3>(net).policy_layout);
 }
 
 TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {

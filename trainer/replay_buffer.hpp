@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "env/common/atomic_file.hpp"
-#include "env/common/game.hpp"
+#include "env/common/game_traits.hpp"
 #include "nets/session.hpp"
 
 namespace azg::trainer {

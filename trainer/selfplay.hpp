@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "env/common/error.hpp"
+#include "env/common/game_traits.hpp"
 #include "mcts/agent.hpp"
 #include "mcts/driver.hpp"
 #include "nets/nn_evaluator.hpp"
@@ -73,13 +74,6 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   s.reserve_nodes = static_cast<std::size_t>(c.selfplay_simulations) * 8 + 64;
   return s;
 }
-
-// Games whose result is decided by points expose the final margin (env/common/game.hpp).
-template <class G>
-constexpr bool kDecidedByPoints = requires(const G& g) { g.score_margin(); };
-// Games whose early self-play rarely ends decisively may expose a progress heuristic.
-template <class G>
-constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
 
 // Settings that only some games support, checked before a run starts.
 template <Game G>

@@ -91,24 +91,13 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //   NN hooks   kPlanes, kPolicySize; encode(out) writes kPlanes.size() floats from the
 //              point of view of the player to act, never reading hidden information;
 //              policy_index(a) in [0, kPolicySize) or -1 when the action has no index.
-//              Optional: kConstantPlanes, an array of the plane indices whose value is the
-//              same on every cell in every position (cards, phase, counters). Inference
-//              graphs then apply the first convolution to them as a vector (exactly the
-//              same result, far fewer operations); the conformance suite checks the claim.
+//              Optional hooks (encoding version, constant planes, policy layout,
+//              variant, role-swapping symmetries, score margin, progress, ownership)
+//              are documented and queried in env/common/game_traits.hpp.
 //   symmetry   kNumSymmetries (>= 1; 0 is the identity); symmetric(s) -> the transformed
 //              state; symmetric_action(s, a) -> the image of a legal action a, legal in
 //              symmetric(s).
-//              Optional: symmetry_swaps_players(s) -> true when symmetry s also exchanges
-//              the players' roles (then to_act() and the outcome are mirrored too).
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
-//   scoring    Optional: score_margin() -> at a terminal state of a game decided by points,
-//              player 0's score minus player 1's (training can learn from it).
-//              Optional: progress() -> at any state, a heuristic in [-1, 1] of how far
-//              player 0 is towards winning (not a rule: training may score drawn
-//              self-play games by it, train.draw_progress; Intercept: the ball's advance).
-//              Optional: ownership(view, out) -> at a terminal state, per cell of the
-//              planes (height x width), what the cell adds to `view`'s score minus what it
-//              adds to the opponent's, scaled into [-1, 1]; an auxiliary training target.
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<G> && std::copyable<G> && std::default_initializable<G> &&
@@ -138,20 +127,5 @@ concept Game =
       { g.symmetric_action(symmetry, a) } -> std::same_as<Action>;
       { g.hash() } -> std::same_as<std::uint64_t>;
     };
-
-// The optional kConstantPlanes hook (see above), as a list; empty for games without it.
-template <class G>
-std::vector<int> constant_planes() {
-  if constexpr (requires { G::kConstantPlanes; })
-    return std::vector<int>(G::kConstantPlanes.begin(), G::kConstantPlanes.end());
-  else
-    return {};
-}
-
-// Games with the optional ownership(view, out) hook (see above).
-template <class G>
-constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) {
-  g.ownership(view, out);
-};
 
 }  // namespace azg

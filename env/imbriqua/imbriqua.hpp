@@ -56,6 +56,13 @@ class Imbriqua {
   static constexpr int kStopIndex = kMoveIndexBase + 64 * 56;
   static constexpr int kRemoveIndexBase = kStopIndex + 1;
   static constexpr int kPolicySize = kRemoveIndexBase + 64;
+  // Squares are numbered a1 = 0 .. h1 = 7, a2 = 8, .. h8 = 63 (8 x rank + file);
+  // directions N E S W NE SE SW NW are 0..7 (env/common/board64.hpp).
+  static constexpr std::string_view kPolicyLayout =
+      "0-63: place on square s (s = 8*rank + file, a1 = 0); 64 + 56*from + 7*dir + (distance-1): "
+      "a move or jump from `from` in direction dir (N E S W NE SE SW NW = 0..7) over distance 1..7; "
+      "3648: stop; 3649 + s: remove the pawn on square s";
+  static_assert(kStopIndex == 3648 && kRemoveIndexBase == 3649, "kPolicyLayout spells these out");
   static constexpr int kNumSymmetries = 8;
 
   static Imbriqua from_setup(std::string_view setup);

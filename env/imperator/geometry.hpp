@@ -50,4 +50,11 @@ inline const Geometry& default_geometry() {
   return geometry(4);
 }
 
+// Cell `cell`'s column when each row's cells are centred on a grid `width` columns wide
+// (the planes' layout and the text picture).
+inline int column_of(const Geometry& g, int width, int cell) {
+  const auto& c = g.cells[cell];
+  return (width - g.row_sizes[c.row]) / 2 + c.number - 1;
+}
+
 }  // namespace azg::imperator

@@ -35,6 +35,11 @@ class Truchet {
   static constexpr int kMergeBase = kSplitBase + 64 * kSplitPatterns;
   static constexpr int kDoneIndex = kMergeBase + 64 * kMergeSets;
   static constexpr int kPolicySize = kDoneIndex + 1;
+  static constexpr std::string_view kPolicyLayout =
+      "0-48: flip tile t (t in the setup string's order, a1..g7); 49 + 64*from + to: river move between junctions "
+      "(8x8 junctions, 8*row + column); 4145 + 53*j + p: split at junction j with pattern p; "
+      "7537 + 11*j + m: merge at junction j with direction set m; 8241: done";
+  static_assert(kSplitBase == 4145 && kMergeBase == 7537 && kDoneIndex == 8241, "kPolicyLayout spells these out");
   static constexpr int kNumPlanes = 22;
   static constexpr int kEncodingVersion = 2;  // 2: planes 20, 21 (river reach) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <set>
 #include <string>
+
+#include "env/common/game_traits.hpp"
 #include <vector>
 
 #include "env/common/game.hpp"
@@ -33,9 +35,8 @@ class Conformance : public ::testing::Test {};
 
 // Symmetry s of G exchanges the players' roles (Truchet's top-bottom flip).
 template <class G>
-constexpr bool swaps_players(int s) {
-  if constexpr (requires { G::symmetry_swaps_players(0); }) return G::symmetry_swaps_players(s);
-  else return false;
+bool swaps_players(int s) {
+  return symmetry_swaps_players<G>(s);
 }
 
 inline Player image_player(Player p, bool swap) { return swap && p != Player::kChance ? opponent(p) : p; }

@@ -1,0 +1,74 @@
+#pragma once
+// Every optional hook of a game, and the one place the other layers ask about them
+// (env/common/game.hpp documents the hooks every game must have). A game declares a hook
+// by having the member; the traits here say whether it has it, or give the default.
+//
+//   kEncodingVersion   the version of its input planes, bumped whenever their meaning
+//                      changes; models record it and refuse to load across versions (1).
+//   kConstantPlanes    planes with one value on every cell in every position (cards, phase,
+//                      counters); inference applies the first convolution to them as a
+//                      vector; the conformance suite checks the claim (none).
+//   kPolicyLayout      how policy indices map to actions, in words; written to meta.json
+//                      for clients that read a model's logits ("").
+//   kVariant           the rules options this game type fixes, as "key=value" words (for
+//                      Imperator the board's side); written to meta.json ("").
+//   symmetry_swaps_players(s)  true when symmetry s also exchanges the players' roles
+//                      (to_act() and the outcome are then mirrored too) (false).
+//   score_margin()     at a terminal state of a game decided by points, player 0's score
+//                      minus player 1's: a value target (train.margin_mix) (absent).
+//   progress()         at any state, a heuristic in [-1, 1] of how far player 0 is towards
+//                      winning, not a rule: drawn self-play games may be scored by it
+//                      (train.draw_progress; Intercept: the ball's advance) (absent).
+//   ownership(view, out)  at a terminal state, per cell of the planes, what the cell adds
+//                      to `view`'s score minus the opponent's, in [-1, 1]: an auxiliary
+//                      training target (net.ownership) (absent).
+#include <span>
+#include <string>
+#include <vector>
+
+#include "env/common/game.hpp"
+
+namespace azg {
+
+template <class G>
+constexpr int encoding_version() {
+  if constexpr (requires { G::kEncodingVersion; }) return G::kEncodingVersion;
+  else return 1;
+}
+
+template <class G>
+std::vector<int> constant_planes() {
+  if constexpr (requires { G::kConstantPlanes; })
+    return std::vector<int>(G::kConstantPlanes.begin(), G::kConstantPlanes.end());
+  else
+    return {};
+}
+
+template <class G>
+std::string policy_layout() {
+  if constexpr (requires { G::kPolicyLayout; }) return std::string(G::kPolicyLayout);
+  else return "";
+}
+
+template <class G>
+std::string variant() {
+  if constexpr (requires { G::kVariant; }) return std::string(G::kVariant);
+  else return "";
+}
+
+template <class G>
+bool symmetry_swaps_players(int s) {
+  if constexpr (requires { G::symmetry_swaps_players(s); }) return G::symmetry_swaps_players(s);
+  else return false;
+}
+
+template <class G>
+constexpr bool kDecidedByPoints = requires(const G& g) { g.score_margin(); };
+
+template <class G>
+constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
+
+template <class G>
+constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) { g.ownership(view, out); };
+
+}  // namespace azg
