@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "env/common/error.hpp"
-#include "mcts/search.hpp"
+#include "mcts/search_options.hpp"
 
 namespace azg::mcts {
 
@@ -50,29 +50,30 @@ inline double spec_number(const AgentSpec& spec, const std::string& key, double 
     used = 0;
   }
   if (used != it->second.size() || v < min || v > max)
-    throw Error("agent spec '" + spec.text + "': " + key + " must be a number in [" + std::to_string(min) +
-                ", " + std::to_string(max) + "], got '" + it->second + "'");
+    throw Error("agent spec '" + spec.text + "': " + key + " must be a number in [" + short_number(min) + ", " +
+                short_number(max) + "], got '" + it->second + "'");
   return v;
 }
 
-// Search settings from a spec's options: sims, cpuct, fpu, batch (leaves per evaluator
-// call), vl (virtual loss), gumbel (0/1), gumbel_k, reuse (0/1).
+// Search settings from a spec's options (mcts/search_options.hpp: every key, range and
+// help), over `config` (a preset).
 inline SearchConfig search_config_from(const AgentSpec& spec, SearchConfig config) {
-  config.simulations = static_cast<int>(spec_number(spec, "sims", config.simulations, 1, 1e7));
-  config.c_puct = static_cast<float>(spec_number(spec, "cpuct", config.c_puct, 0, 100));
-  config.fpu_reduction = static_cast<float>(spec_number(spec, "fpu", config.fpu_reduction, -10, 10));
-  config.leaves_per_batch = static_cast<int>(spec_number(spec, "batch", config.leaves_per_batch, 1, 4096));
-  config.virtual_loss = static_cast<float>(spec_number(spec, "vl", config.virtual_loss, 0, 100));
-  config.gumbel = spec_number(spec, "gumbel", config.gumbel ? 1 : 0, 0, 1) != 0;
-  config.gumbel_actions = static_cast<int>(spec_number(spec, "gumbel_k", config.gumbel_actions, 1, 4096));
-  config.reuse_tree = spec_number(spec, "reuse", config.reuse_tree ? 1 : 0, 0, 1) != 0;
+  for (const auto& o : search_options()) {
+    const std::string key(o.spec_key);
+    if (!spec.has(key)) continue;
+    const double v = spec_number(spec, key, 0, o.min, o.max);
+    check_search_value(o, v, "agent spec '" + spec.text + "': " + key);
+    o.set(config, v);
+  }
   return config;
 }
 
-// Throws unless every option of `spec` is one of `allowed`.
-inline void check_spec_keys(const AgentSpec& spec, std::initializer_list<std::string_view> allowed) {
+// Throws unless every option of `spec` is one of `allowed`, or a search option when
+// `search` is true.
+inline void check_spec_keys(const AgentSpec& spec, std::initializer_list<std::string_view> allowed,
+                            bool search = false) {
   for (const auto& [key, value] : spec.options) {
-    bool ok = false;
+    bool ok = search && find_search_option(key) != nullptr;
     for (const auto a : allowed) ok = ok || key == a;
     if (!ok) throw Error("agent spec '" + spec.text + "': unknown option '" + key + "'");
   }

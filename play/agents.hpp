@@ -15,23 +15,23 @@ namespace azg::play {
 template <Game G>
 using AgentFactory = std::function<std::unique_ptr<mcts::Agent<G>>(std::uint64_t seed)>;
 
-// The UCT baseline's search: rollout leaves, plain UCT-like PUCT (no first-play reduction),
-// one leaf per evaluation. The one place these defaults are written.
+// The UCT baseline's search and a network agent's (the presets of mcts/search_options.hpp)
+// with `simulations`.
 inline mcts::SearchConfig uct_search(int simulations = 400) {
-  mcts::SearchConfig c;
+  mcts::SearchConfig c = mcts::search_preset("uct");
   c.simulations = simulations;
-  c.c_puct = 1.5f;
-  c.fpu_reduction = 0.0f;
-  c.leaves_per_batch = 1;
   return c;
 }
 
-// A network agent's search: 8 leaves per network call.
 inline mcts::SearchConfig az_search(int simulations = 100) {
-  mcts::SearchConfig c;
+  mcts::SearchConfig c = mcts::search_preset("az");
   c.simulations = simulations;
-  c.leaves_per_batch = 8;
   return c;
+}
+
+// The simulations per move of a spec's agent: its sims=, else its preset's.
+inline int spec_simulations(const mcts::AgentSpec& spec) {
+  return mcts::search_config_from(spec, mcts::search_preset(spec.kind == "mcts" ? "uct" : "az")).simulations;
 }
 
 template <Game G>
@@ -74,17 +74,16 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
     return random_agent<G>();
   }
   if (spec.kind == "mcts") {
-    mcts::check_spec_keys(spec, {"sims", "cpuct", "fpu", "batch", "vl", "reuse", "evaluator"});
+    mcts::check_spec_keys(spec, {"evaluator"}, /*search=*/true);
     const std::string evaluator = spec.has("evaluator") ? spec.options.at("evaluator") : "rollout";
     if (evaluator != "rollout" && evaluator != "uniform")
       throw Error("agent spec '" + spec.text + "': evaluator must be rollout or uniform");
-    return uct_agent<G>(mcts::search_config_from(spec, uct_search()), spec.text, evaluator);
+    return uct_agent<G>(mcts::search_config_from(spec, mcts::search_preset("uct")), spec.text, evaluator);
   }
   if (spec.kind == "az") {
-    mcts::check_spec_keys(spec, {"model", "sims", "cpuct", "fpu", "batch", "vl", "reuse", "gumbel", "gumbel_k",
-                                 "device", "precision", "symmetry", "rollout_mix"});
+    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix"}, /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec '" + spec.text + "': az needs model=PATH");
-    const mcts::SearchConfig config = mcts::search_config_from(spec, az_search());
+    const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
     const std::string precision = spec.has("precision") ? spec.options.at("precision") : "auto";
     nets::NnEvaluatorOptions options;

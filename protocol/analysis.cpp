@@ -49,8 +49,7 @@ nlohmann::json thought_json(const play::Thought& t, bool include_policy) {
 
 Analysis::Analysis(std::unique_ptr<play::Session> session, const mcts::AgentSpec& spec, std::ostream& out)
     : session_(std::move(session)), spec_(spec), out_(out) {
-  const int fallback = spec.kind == "mcts" ? play::uct_search().simulations : play::az_search().simulations;
-  default_visits_ = static_cast<int>(mcts::spec_number(spec, "sims", fallback, 1, kMaxVisits));
+  default_visits_ = play::spec_simulations(spec);
   session_->set_agent(spec_, 1);  // a bad spec or model fails here
 }
 

@@ -56,8 +56,7 @@ std::string info_line(const play::Thought& t, long long ms) {
 
 Engine::Engine(std::unique_ptr<play::Session> session, const mcts::AgentSpec& spec, std::ostream& out)
     : session_(std::move(session)), spec_(spec), out_(out) {
-  const int fallback = spec.kind == "mcts" ? play::uct_search().simulations : play::az_search().simulations;
-  default_simulations_ = static_cast<int>(mcts::spec_number(spec, "sims", fallback, 1, kMaxSimulations));
+  default_simulations_ = play::spec_simulations(spec);
   session_->set_agent(spec_, seed_);  // a bad spec or model fails here, before any command
   agent_ready_ = true;
 }

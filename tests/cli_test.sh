@@ -47,7 +47,7 @@ check bench-nn-fp32 0 'cpu, fp32, 2 thread' -- "$azg" bench nn --game lignes --b
 check bench-nn-profile 0 'mkldnn_convolution +oneDNN' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8 --precision fp32 --profile --train-batch 16
 check bench-nn-bad-precision 2 'precision must be fp32, bf16 or auto' -- "$azg" bench nn --game imbriqua --precision fp16
 check train-bad-precision 2 'inference_precision must be fp32, bf16 or auto' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set inference_precision=half --print-config
-check train-bad-nice 2 'selfplay.nice must be in 0..19' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set selfplay.nice=40 --print-config
+check train-bad-nice 2 'selfplay.nice must be in \[0, 19\]' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set selfplay.nice=40 --print-config
 if [ -n "$reference" ]; then
   check az-agent 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$reference/model.pt,sims=8" random --games 2
   check az-wrong-game 2 'model for imbriqua, not lignes' -- "$azg" play-agents --game lignes --agents "az:model=$reference/model.pt" random

@@ -12,6 +12,7 @@
 #include "mcts/agent.hpp"
 #include "mcts/driver.hpp"
 #include "mcts/search.hpp"
+#include "mcts/agent_spec.hpp"
 #include "tests/games/chance_pig.hpp"
 #include "tests/games/chance_pig_solver.hpp"
 #include "tests/games/tictactoe.hpp"
@@ -250,6 +251,28 @@ TEST(Mcts, FindsTheWinningFinishInImbriqua) {
   RolloutEvaluator<Imbriqua> rollout;
   const SearchResult r = search(g, with_sims(3000), rollout);
   EXPECT_TRUE(winning.count(g.action_to_string(r.best))) << g.action_to_string(r.best);
+}
+
+
+// Agent specs read the one table of search options: keys, ranges, whole numbers, presets.
+TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
+  const SearchConfig uct = search_preset("uct");
+  EXPECT_EQ(uct.simulations, 400);
+  EXPECT_FLOAT_EQ(uct.c_puct, 1.5f);
+  EXPECT_EQ(search_preset("az").leaves_per_batch, 8);
+  EXPECT_THROW(search_preset("fast"), Error);
+  const SearchConfig c = search_config_from(parse_agent_spec("mcts:sims=50,cpuct=2,reuse=0,gumbel_k=4"), uct);
+  EXPECT_EQ(c.simulations, 50);
+  EXPECT_FLOAT_EQ(c.c_puct, 2.0f);
+  EXPECT_FALSE(c.reuse_tree);
+  EXPECT_EQ(c.gumbel_actions, 4);
+  EXPECT_EQ(c.leaves_per_batch, 1) << "untouched keys keep the preset's value";
+  EXPECT_THROW(search_config_from(parse_agent_spec("mcts:sims=2.5"), uct), Error);
+  EXPECT_THROW(search_config_from(parse_agent_spec("mcts:cpuct=-1"), uct), Error);
+  EXPECT_THROW(check_spec_keys(parse_agent_spec("mcts:warp=1"), {}, true), Error);
+  EXPECT_NO_THROW(check_spec_keys(parse_agent_spec("mcts:vl=2,batch=4"), {}, true));
+  for (const auto& o : search_options())
+    EXPECT_NE(search_options_help().find("  " + std::string(o.spec_key)), std::string::npos) << o.spec_key;
 }
 
 }  // namespace

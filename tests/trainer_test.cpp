@@ -76,6 +76,14 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
   TrainConfig bad = TrainConfig::defaults();
   bad.set("selfplay.full_fraction=1.5");
   EXPECT_THROW(bad.validate(), Error);
+  // A search key's range is the search option's (mcts/search_options.hpp), checked with it.
+  TrainConfig no_sims = TrainConfig::defaults();
+  no_sims.set("eval.simulations=0");
+  EXPECT_NE(message([&] { no_sims.validate(); }).find("eval.simulations must be in [1, 10000000], got 0"),
+            std::string::npos)
+      << message([&] { no_sims.validate(); });
+  EXPECT_NE(config_reference().find("selfplay.leaves_per_search (2; [1, 4096]): leaves one search adds"),
+            std::string::npos);
 }
 
 TEST(TrainConfig, ShippedConfigsLoad) {

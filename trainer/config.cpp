@@ -4,21 +4,35 @@
 
 #include <functional>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 #include <variant>
 
 #include "env/common/error.hpp"
+#include "mcts/search_options.hpp"
 
 namespace azg::trainer {
 namespace {
+
+constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 
 template <class T>
 struct Field {
   const char* name;
   T TrainConfig::*member;
   T fallback;
-  const char* help;
+  std::string help;
+  double min = -kNoLimit, max = kNoLimit;  // numbers: the valid range, checked by validate()
 };
+
+// A key that sets a search option (mcts/search_options.hpp): its range and help come from
+// there; `what` says which search it sets.
+template <class T>
+Field<T> search_field(const char* name, T TrainConfig::*member, T fallback, std::string_view option,
+                      const std::string& what) {
+  const mcts::SearchOption* o = mcts::find_search_option(option);
+  return {name, member, fallback, std::string(o->help) + " (" + what + ")", o->min, o->max};
+}
 using AnyField = std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>, Field<std::uint64_t>>;
 
 // The one declaration of every configuration key.
@@ -32,89 +46,85 @@ const std::vector<AnyField>& fields() {
                          "self-play network precision: fp32, bf16, or auto (bf16 on CPUs with native bfloat16: "
                          "about twice the evaluations/s; README, \"Self-play speed\")"},
       Field<int>{"torch_threads", &C::torch_threads, 1,
-                 "threads LibTorch uses inside one operation (self-play and training already run in parallel)"},
-      Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there"},
-      Field<double>{"run.minutes", &C::run_minutes, 12.0, "wall-clock budget in minutes for training (0: none)"},
-      Field<int>{"run.checkpoint_every", &C::run_checkpoint_every, 100, "training steps between checkpoints"},
-      Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines"},
-      Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks"},
-      Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower"},
+                 "threads LibTorch uses inside one operation (self-play and training already run in parallel)", 1.0, kNoLimit},
+      Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there", 1.0, kNoLimit},
+      Field<double>{"run.minutes", &C::run_minutes, 12.0, "wall-clock budget in minutes for training (0: none)", 0.0, kNoLimit},
+      Field<int>{"run.checkpoint_every", &C::run_checkpoint_every, 100, "training steps between checkpoints", 1.0, kNoLimit},
+      Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines", 1.0, kNoLimit},
+      Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks", 0.0, kNoLimit},
+      Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower", 1.0, kNoLimit},
       Field<bool>{"net.global_pooling", &C::net_global_pooling, true, "global-pooling bias in each block"},
       Field<std::string>{"net.value_head", &C::net_value_head, "tanh", "tanh or wdl"},
-      Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head"},
+      Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head", 1.0, kNoLimit},
       Field<bool>{"net.ownership", &C::net_ownership, false,
                   "an auxiliary head predicting each cell's share of the final score (games with ownership(): "
                   "Imbriqua)"},
       Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd", "sgd (with momentum) or adam"},
-      Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate"},
+      Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},
       Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005,
-                    "learning rate at the run's end, run.steps or run.minutes, whichever comes first (cosine decay)"},
-      Field<double>{"optim.momentum", &C::optim_momentum, 0.9, "SGD momentum"},
-      Field<double>{"optim.weight_decay", &C::optim_weight_decay, 1e-4, "L2 weight decay"},
-      Field<int>{"train.batch_size", &C::train_batch_size, 128, "positions per training step"},
+                    "learning rate at the run's end, run.steps or run.minutes, whichever comes first (cosine decay)", 1e-12, kNoLimit},
+      Field<double>{"optim.momentum", &C::optim_momentum, 0.9, "SGD momentum", 0.0, 1.0},
+      Field<double>{"optim.weight_decay", &C::optim_weight_decay, 1e-4, "L2 weight decay", 0.0, kNoLimit},
+      Field<int>{"train.batch_size", &C::train_batch_size, 128, "positions per training step", 1.0, kNoLimit},
       Field<double>{"train.reuse", &C::train_reuse, 4.0,
-                    "cap on samples per new position: steps x batch <= reuse x positions generated"},
-      Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training"},
+                    "cap on samples per new position: steps x batch <= reuse x positions generated", 1e-09, kNoLimit},
+      Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training", 0.0, kNoLimit},
       Field<std::string>{"train.precision", &C::train_precision, "auto",
                          "training precision: fp32, bf16 (mixed: bfloat16 convolutions and products, float32 "
                          "weights), or auto (bf16 on CPUs with native bfloat16)"},
-      Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play"},
+      Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play", 1.0, kNoLimit},
       Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
-                    "value target = (1 - mix) x game result + mix x the search's root value (noisy games)"},
+                    "value target = (1 - mix) x game result + mix x the search's root value (noisy games)", 0.0, 1.0},
       Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
-                    "decided by points (Imbriqua)"},
+                    "decided by points (Imbriqua)", 0.0, 1.0},
       Field<double>{"train.draw_progress", &C::train_draw_progress, 0.0,
                     "a drawn game's result becomes this share x the game's progress() heuristic at its end "
                     "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
-                    "self-play only draws"},
-      Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win"},
+                    "self-play only draws", 0.0, 1.0},
+      Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win", 1e-09, kNoLimit},
       Field<double>{"train.ownership_weight", &C::train_ownership_weight, 1.0,
-                    "weight of the ownership loss (net.ownership) next to the policy and value losses"},
-      Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept"},
+                    "weight of the ownership loss (net.ownership) next to the policy and value losses", 0.0, kNoLimit},
+      Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept", 1.0, kNoLimit},
       Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
-      Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads"},
+      Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads", 1.0, kNoLimit},
       Field<int>{"selfplay.max_lead", &C::selfplay_max_lead, 0,
                  "positions self-play may run ahead of what training consumes at train.reuse; workers beyond it "
-                 "wait, leaving the cores to the learner (0: no limit)"},
+                 "wait, leaving the cores to the learner (0: no limit)", 0.0, kNoLimit},
       Field<int>{"selfplay.nice", &C::selfplay_nice, 0,
                  "nice value of the self-play threads (0..19): above 0 the learner thread gets the cores first "
-                 "whenever it has work, and self-play the rest"},
-      Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once"},
-      Field<int>{"selfplay.leaves_per_search", &C::selfplay_leaves_per_search, 2,
-                 "leaves one search adds to a batch (virtual loss)"},
-      Field<int>{"selfplay.simulations", &C::selfplay_simulations, 48, "simulations of a full search"},
-      Field<int>{"selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12,
-                 "simulations of a cheap search (playout cap randomisation)"},
+                 "whenever it has work, and self-play the rest", 0.0, 19.0},
+      Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once", 1.0, kNoLimit},
+      search_field<int>("selfplay.leaves_per_search", &C::selfplay_leaves_per_search, 2, "batch", "self-play searches"),
+      search_field<int>("selfplay.simulations", &C::selfplay_simulations, 48, "sims", "a full self-play search"),
+      search_field<int>("selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12, "sims", "a cheap self-play search: playout cap randomisation"),
       Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
-                    "probability that a move gets a full search (and a policy target)"},
-      Field<bool>{"selfplay.gumbel", &C::selfplay_gumbel, true, "Gumbel root (else PUCT with Dirichlet noise)"},
-      Field<int>{"selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "actions sampled at a Gumbel root"},
+                    "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
+      search_field<bool>("selfplay.gumbel", &C::selfplay_gumbel, true, "gumbel", "self-play"),
+      search_field<int>("selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "gumbel_k", "self-play"),
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
-                    "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)"},
-      Field<double>{"selfplay.c_puct", &C::selfplay_c_puct, 1.25, "PUCT exploration constant"},
+                    "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
+      search_field<double>("selfplay.c_puct", &C::selfplay_c_puct, 1.25, "cpuct", "self-play"),
       Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
-                    "root noise alpha x legal actions (PUCT roots)"},
-      Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25, "weight of root noise"},
-      Field<double>{"selfplay.temperature", &C::selfplay_temperature, 1.0, "move choice temperature early on"},
+                    "root noise alpha x legal actions (PUCT roots)", 0.0, 1000.0},
+      Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25, "weight of root noise", 0.0, 1.0},
+      Field<double>{"selfplay.temperature", &C::selfplay_temperature, 1.0, "move choice temperature early on", 0.0, kNoLimit},
       Field<int>{"selfplay.temperature_moves", &C::selfplay_temperature_moves, 16,
-                 "decisions per game played at that temperature, then the best move"},
-      Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50, "game records per file in games/"},
-      Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)"},
-      Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match"},
-      Field<int>{"eval.simulations", &C::eval_simulations, 32, "simulations of the network agent in evaluations"},
+                 "decisions per game played at that temperature, then the best move", 0.0, kNoLimit},
+      Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50, "game records per file in games/", 1.0, kNoLimit},
+      Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)", 0.0, kNoLimit},
+      Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match", 0.0, kNoLimit},
+      search_field<int>("eval.simulations", &C::eval_simulations, 32, "sims", "the network agent in evaluations"),
       Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
-                    "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)"},
-      Field<int>{"eval.baseline_simulations", &C::eval_baseline_simulations, 400,
-                 "rollout simulations of the UCT baseline"},
+                    "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0, 1.0},
+      search_field<int>("eval.baseline_simulations", &C::eval_baseline_simulations, 400, "sims", "the UCT baseline, rollouts"),
       Field<std::string>{"eval.gate", &C::eval_gate, "score",
                          "how a new network becomes best: score (>= 50% against the previous) or sprt"},
-      Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0, "sprt gate: Elo gain under H1 (H0: 0)"},
+      Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0, "sprt gate: Elo gain under H1 (H0: 0)", 1e-09, kNoLimit},
       Field<int>{"eval.sprt_max_games", &C::eval_sprt_max_games, 40,
-                 "sprt gate: games before giving up without a decision (the network is then not promoted)"},
-      Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation"},
-      Field<int>{"eval.final_simulations", &C::eval_final_simulations, 100,
-                 "simulations of the final model in the final evaluation"},
+                 "sprt gate: games before giving up without a decision (the network is then not promoted)", 2.0, kNoLimit},
+      Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation", 0.0, kNoLimit},
+      search_field<int>("eval.final_simulations", &C::eval_final_simulations, 100, "sims", "the final model in the final evaluation"),
   };
   return table;
 }
@@ -143,6 +153,16 @@ std::string format_value(const TrainConfig& c, const AnyField& f) {
         } else return std::to_string(v);
       },
       f);
+}
+
+std::string range_text(double min, double max) {
+  auto number = [](double v) {
+    std::ostringstream s;
+    s << std::setprecision(10) << v;
+    return s.str();
+  };
+  if (max == kNoLimit) return "[" + number(min) + ", ...)";
+  return "[" + number(min) + ", " + number(max) + "]";
 }
 
 void assign(TrainConfig& c, const AnyField& f, const std::string& text, const std::string& where) {
@@ -219,47 +239,34 @@ void TrainConfig::set(const std::string& assignment) {
 }
 
 void TrainConfig::validate() const {
+  // Each number against the range declared with its key (fields() above).
+  for (const auto& f : fields())
+    std::visit(
+        [&](const auto& x) {
+          using T = std::decay_t<decltype(this->*(x.member))>;
+          if constexpr (!std::is_same_v<T, std::string> && !std::is_same_v<T, bool>) {
+            const double v = static_cast<double>(this->*(x.member));
+            if (!(v >= x.min && v <= x.max))
+              throw Error(std::string("config: ") + x.name + " must be in " + range_text(x.min, x.max) + ", got " +
+                          format_value(*this, f));
+          }
+        },
+        f);
+  // The choices among words, and the rules that tie keys together.
   auto require = [](bool ok, const std::string& message) {
     if (!ok) throw Error("config: " + message);
   };
-  require(run_steps >= 1, "run.steps must be at least 1");
-  require(run_minutes >= 0, "run.minutes must be at least 0");
-  require(run_checkpoint_every >= 1 && run_log_every >= 1, "run.checkpoint_every and run.log_every must be positive");
-  require(net_blocks >= 0 && net_channels >= 1 && net_value_hidden >= 1, "net sizes must be positive");
   require(inference_precision == "auto" || inference_precision == "fp32" || inference_precision == "bf16",
           "inference_precision must be fp32, bf16 or auto");
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
   require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
-  require(optim_lr > 0 && optim_lr_final > 0, "learning rates must be positive");
-  require(train_batch_size >= 1 && train_reuse > 0 && train_min_positions >= 0 && train_publish_every >= 1,
-          "train.* values must be positive");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
-  require(eval_sprt_elo1 > 0 && eval_sprt_max_games >= 2, "eval.sprt_elo1 and eval.sprt_max_games must be positive");
-  require(train_value_mix >= 0 && train_value_mix <= 1, "train.value_mix must be in [0, 1]");
-  require(train_draw_progress >= 0 && train_draw_progress <= 1, "train.draw_progress must be in [0, 1]");
-  require(selfplay_rollout_mix >= 0 && selfplay_rollout_mix <= 1 && eval_rollout_mix >= 0 && eval_rollout_mix <= 1,
-          "selfplay.rollout_mix and eval.rollout_mix must be in [0, 1]");
-  require(train_margin_mix >= 0 && train_value_mix + train_margin_mix <= 1,
-          "train.margin_mix must be at least 0 and train.value_mix + train.margin_mix at most 1");
-  require(train_margin_scale > 0, "train.margin_scale must be positive");
-  require(train_ownership_weight >= 0, "train.ownership_weight must be at least 0");
+  require(train_value_mix + train_margin_mix <= 1, "train.value_mix + train.margin_mix must be at most 1");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
-  require(selfplay_threads >= 1 && selfplay_games_per_thread >= 1 && selfplay_leaves_per_search >= 1,
-          "selfplay threads, games and leaves must be positive");
-  require(selfplay_nice >= 0 && selfplay_nice <= 19, "selfplay.nice must be in 0..19");
-  require(selfplay_max_lead >= 0, "selfplay.max_lead must be at least 0");
   require(selfplay_max_lead == 0 || selfplay_max_lead * train_reuse >= train_batch_size,
           "selfplay.max_lead must be 0 or hold at least train.batch_size / train.reuse positions");
-  require(selfplay_simulations >= 1 && selfplay_cheap_simulations >= 1, "selfplay simulations must be positive");
-  require(selfplay_full_fraction >= 0 && selfplay_full_fraction <= 1, "selfplay.full_fraction must be in [0, 1]");
-  require(selfplay_gumbel_k >= 1 && selfplay_temperature >= 0 && selfplay_temperature_moves >= 0,
-          "selfplay gumbel_k, temperature and temperature_moves must be valid");
-  require(selfplay_games_per_file >= 1, "selfplay.games_per_file must be positive");
-  require(eval_every >= 0 && eval_games >= 0 && eval_simulations >= 1 && eval_baseline_simulations >= 1 &&
-              eval_final_games >= 0 && eval_final_simulations >= 1,
-          "eval.* values must be valid");
 }
 
 std::string TrainConfig::to_yaml(bool with_help) const {
@@ -296,8 +303,13 @@ std::string config_reference() {
   std::ostringstream out;
   const TrainConfig d = TrainConfig::defaults();
   for (const auto& f : fields())
-    out << name_of(f) << " (" << format_value(d, f)
-        << "): " << std::visit([](const auto& x) { return std::string(x.help); }, f) << '\n';
+    std::visit(
+        [&](const auto& x) {
+          out << x.name << " (" << format_value(d, f);
+          if (x.min != -kNoLimit) out << "; " << range_text(x.min, x.max);
+          out << "): " << x.help << '\n';
+        },
+        f);
   return out.str();
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "env/common/error.hpp"
+#include "mcts/search_options.hpp"
 #include "nets/cpu_support.hpp"
 #include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
@@ -35,6 +36,15 @@ void add_position_options(CLI::App* cmd, azg::PositionArgs& pos) {
   cmd->add_option("--moves", pos.moves,
                   "Action strings replayed from the start, separated by spaces");
   cmd->add_option("--seed", pos.seed, "Seed for a random setup (games that have one)");
+}
+
+// What every --agent takes, from the one declaration of the search options.
+std::string agent_spec_help() {
+  return "Agent specs: random | mcts[:KEY=VALUE,...] (the UCT baseline: random-rollout values; also "
+         "evaluator=rollout|uniform) | az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
+         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L).\nSearch keys (defaults of the uct and az "
+         "presets):\n" +
+         azg::mcts::search_options_help();
 }
 
 }  // namespace
@@ -232,6 +242,8 @@ int main(int argc, char** argv) {
   match->add_option("--format", match_args.format, "round-robin (default) or gauntlet");
   match->add_option("--anchor", match_args.anchor, "Engine rated 0 (default: the first)");
   match->add_option("--out", match_args.out_dir, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
+
+  for (CLI::App* cmd : {arena, sprt, ladder, play_agents, engine, analysis}) cmd->footer(agent_spec_help());
 
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
