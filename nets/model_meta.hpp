@@ -90,20 +90,24 @@ struct ModelMeta {
     }
   }
 
+  // Throws unless this model reads the same planes and writes the same policy as
+  // `expected` (the meta of this build's game): same game, encoding version and shapes.
+  void check_matches(const ModelMeta& expected, const std::string& source) const {
+    const std::string& name = expected.game;
+    if (game != name) throw Error(source + " is a model for " + game + ", not " + name);
+    if (encoding_version != expected.encoding_version)
+      throw Error(source + " uses " + name + "'s encoding version " + std::to_string(encoding_version) +
+                  ", this build's is " + std::to_string(expected.encoding_version));
+    if (shape.planes.channels != expected.shape.planes.channels || shape.planes.height != expected.shape.planes.height ||
+        shape.planes.width != expected.shape.planes.width || shape.policy_size != expected.shape.policy_size)
+      throw Error(source + " has planes or policy of another shape than " + name + "'s encoding");
+    if (!shape.constant_planes.empty() && shape.constant_planes != expected.shape.constant_planes)
+      throw Error(source + " names other constant planes than " + name + "'s encoding");
+  }
+
   // Throws unless this model was made for game G with G's current encoding.
   template <Game G>
-  void check_game(const std::string& source) const {
-    if (game != G::kName) throw Error(source + " is a model for " + game + ", not " + std::string(G::kName));
-    if (encoding_version != azg::encoding_version<G>())
-      throw Error(source + " uses " + std::string(G::kName) + "'s encoding version " +
-                  std::to_string(encoding_version) + ", this build's is " +
-                  std::to_string(azg::encoding_version<G>()));
-    if (shape.planes.channels != G::kPlanes.channels || shape.planes.height != G::kPlanes.height ||
-        shape.planes.width != G::kPlanes.width || shape.policy_size != G::kPolicySize)
-      throw Error(source + " has planes or policy of another shape than " + std::string(G::kName) + "'s encoding");
-    if (!shape.constant_planes.empty() && shape.constant_planes != constant_planes<G>())
-      throw Error(source + " names other constant planes than " + std::string(G::kName) + "'s encoding");
-  }
+  void check_game(const std::string& source) const;
 };
 
 template <Game G>
@@ -121,6 +125,11 @@ ModelMeta meta_for(const NetConfig& net) {
     m.variant[w.substr(0, eq)] = eq == std::string::npos ? "" : w.substr(eq + 1);
   }
   return m;
+}
+
+template <Game G>
+void ModelMeta::check_game(const std::string& source) const {
+  check_matches(meta_for<G>(NetConfig{}), source);
 }
 
 }  // namespace azg::nets

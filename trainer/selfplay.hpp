@@ -20,20 +20,9 @@
 #include "trainer/config.hpp"
 #include "trainer/game_records.hpp"
 #include "trainer/replay_buffer.hpp"
+#include "trainer/selfplay_stats.hpp"
 
 namespace azg::trainer {
-
-struct SelfPlayStats {
-  std::atomic<std::int64_t> games{0};
-  std::atomic<std::int64_t> positions{0};
-  std::atomic<std::int64_t> evaluations{0};
-  std::atomic<std::int64_t> nn_nanoseconds{0};
-  std::atomic<std::int64_t> worker_nanoseconds{0};
-  // KL(prior || policy target) summed over full searches, in micro-nats: how far search
-  // moves the network's policy (0 would mean self-play teaches the policy nothing).
-  std::atomic<std::int64_t> policy_kl_micronats{0};
-  std::atomic<std::int64_t> full_searches{0};
-};
 
 // KL(p || q) in nats; q's zeros are floored so a target that drops an action stays finite.
 inline double kl_divergence(const std::vector<float>& p, const std::vector<float>& q) {

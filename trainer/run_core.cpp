@@ -1,0 +1,259 @@
+#include "trainer/run_core.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <thread>
+
+#include "env/common/atomic_file.hpp"
+#include "trainer/schedule.hpp"
+
+namespace azg::trainer {
+namespace {
+
+// Fault injection for the crash-safety test: a pause inside the checkpoint write.
+void pause_for_crash_test() {
+  if (const char* ms = std::getenv("AZG_TEST_CHECKPOINT_PAUSE_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
+}
+
+}  // namespace
+
+nets::OptimSettings optim_settings(const TrainConfig& c) {
+  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight,
+          nets::resolve_precision(c.train_precision, c.device)};
+}
+
+RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks)
+    : config_(std::move(config)), dir_(std::move(run_dir)), out_(out), meta_(std::move(meta)), hooks_(std::move(hooks)) {}
+
+void RunCore::open_or_resume() {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir_.path("checkpoints"));
+  fs::create_directories(dir_.path("models"));
+  const std::string config_text = config_.to_yaml(false);
+  if (dir_.has_checkpoint()) {
+    std::ifstream in(dir_.path("config.yaml"));
+    const std::string saved((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (saved != config_text)
+      throw Error(dir_.root() + " was started with another configuration (see its config.yaml); resume with the same "
+                  "options or use another --run-dir");
+    const std::string set = dir_.latest_set();
+    dir_.prune_checkpoints(2);
+    dir_.repair_metrics();
+    nets::ModelMeta saved_meta;
+    session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(config_), config_.device, saved_meta);
+    saved_meta.check_matches(meta_, set + "/model.ckpt");
+    hooks_.load_buffer(set + "/buffer.bin");
+    std::ifstream state_in(set + "/state.json");
+    try {
+      counters_ = RunCounters::from_json(nlohmann::json::parse(state_in));
+    } catch (const nlohmann::json::exception&) {
+      throw Error(set + "/state.json is damaged");
+    }
+    rng_.set_state(counters_.rng);
+    out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games << " games, "
+         << hooks_.buffer_size() << " positions in the buffer)" << std::endl;
+  } else {
+    // No complete checkpoint set: a new run (or one killed before its first checkpoint,
+    // which starts over).
+    dir_.repair_metrics();
+    write_text_atomically(dir_.path("config.yaml"), config_text);
+    session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
+    rng_.reseed(config_.seed);
+    out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
+    save_checkpoint();
+  }
+  base_elapsed_ = counters_.elapsed_seconds;
+  stats_.games = counters_.games;
+  stats_.positions = counters_.positions;
+  records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
+}
+
+double RunCore::elapsed() const {
+  return base_elapsed_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+bool RunCore::done() const {
+  return counters_.step >= config_.run_steps || (config_.run_minutes > 0 && elapsed() >= config_.run_minutes * 60.0);
+}
+
+void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clock::time_point loop_start,
+                         std::int64_t games_at_start, std::int64_t evals_at_start) {
+  counters_.step = session_->steps();
+  if (counters_.step % config_.train_publish_every == 0) {
+    session_->publish_to(*inference_);
+    network_step_ = counters_.step;
+  }
+  if (counters_.step % config_.run_log_every == 0) log_metrics(losses, loop_start, games_at_start, evals_at_start);
+  if (counters_.step % config_.run_checkpoint_every == 0) save_checkpoint();
+  if (config_.eval_every > 0 && counters_.step % config_.eval_every == 0) evaluate();
+}
+
+void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                          std::int64_t games_at_start, std::int64_t evals_at_start) {
+  const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  dir_.append_metrics({{"type", "train"},
+                       {"step", counters_.step},
+                       {"games", stats_.games.load()},
+                       {"positions", stats_.positions.load()},
+                       {"buffer", hooks_.buffer_size()},
+                       {"loss_policy", l.policy},
+                       {"loss_value", l.value},
+                       {"loss_ownership", l.ownership},
+                       {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
+                       {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
+                       {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
+                       {"policy_kl", policy_kl_since_last_log()},
+                       {"elapsed_s", elapsed()}});
+  if (!::isatty(STDOUT_FILENO)) {
+    out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
+         << stats_.positions << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
+         << static_cast<double>(stats_.games - games_at_start) / s << " games/s  " << std::setprecision(0)
+         << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  " << std::setprecision(0)
+         << elapsed() << " s" << std::endl;
+  }
+}
+
+// Mean KL(prior || policy target) of the full searches since the last metrics line.
+double RunCore::policy_kl_since_last_log() {
+  const std::int64_t kl = stats_.policy_kl_micronats.load(), n = stats_.full_searches.load();
+  const double mean = n > kl_searches_logged_
+                          ? 1e-6 * static_cast<double>(kl - kl_logged_) / static_cast<double>(n - kl_searches_logged_)
+                          : 0.0;
+  kl_logged_ = kl;
+  kl_searches_logged_ = n;
+  return mean;
+}
+
+// "policy / value", then "/ ownership" for networks with that head.
+std::string RunCore::loss_text(const nets::StepLosses& l, int precision, const char* separator) const {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(precision) << l.policy << separator << l.value;
+  if (config_.net_ownership) text << separator << std::setprecision(precision + 1) << l.ownership;
+  return text.str();
+}
+
+void RunCore::print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                             std::int64_t games_at_start, std::int64_t evals_at_start) {
+  const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  double eta = (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
+  if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
+  std::ostringstream line;
+  line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
+       << stats_.positions << "  loss " << loss_text(l, 2, "/") << std::fixed << std::setprecision(1) << "  "
+       << static_cast<double>(stats_.games - games_at_start) / s << " games/s  " << std::setprecision(0)
+       << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
+       << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
+       << static_cast<int>(std::max(0.0, eta)) % 60 << "s   ";
+  out_ << line.str() << std::flush;
+}
+
+void RunCore::report_selfplay_time(const std::string& precision) {
+  const double worker_s = static_cast<double>(stats_.worker_nanoseconds.load()) * 1e-9;
+  const double nn_s = static_cast<double>(stats_.nn_nanoseconds.load()) * 1e-9;
+  if (worker_s <= 0) return;
+  nn_share_ = nn_s / worker_s;
+  out_ << std::fixed << std::setprecision(1) << "self-play time: network " << 100 * nn_share_
+       << "% (encode + forward + priors), search and rules " << 100 * (1 - nn_share_) << "%\n";
+  // The same quantity as azg bench nn's evaluator line on one thread: compare them to
+  // see how much the learner and the other workers slow each network call.
+  if (nn_s > 0)
+    out_ << std::setprecision(0) << "network calls: " << static_cast<double>(stats_.evaluations.load()) / nn_s
+         << " evaluations/s per self-play thread while evaluating (" << precision << ")\n";
+}
+
+void RunCore::save_checkpoint() {
+  char name[32];
+  std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(counters_.step));
+  const std::string set = dir_.path(std::string("checkpoints/") + name);
+  std::filesystem::create_directories(set);
+  counters_.games = stats_.games;
+  counters_.positions = stats_.positions;
+  counters_.elapsed_seconds = elapsed();
+  counters_.rng = rng_.state();
+  if (records_) records_->flush();
+  session_->save_checkpoint(set + "/model.ckpt", meta_);
+  pause_for_crash_test();
+  hooks_.save_buffer(set + "/buffer.bin");
+  write_text_atomically(set + "/state.json", counters_.to_json().dump(2));
+  write_text_atomically(dir_.path("checkpoints/LATEST"), std::string(name) + "\n");
+  dir_.prune_checkpoints(2);
+}
+
+void RunCore::evaluate() {
+  char name[32];
+  std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters_.step));
+  const std::string model_path = dir_.path(name);
+  session_->export_model(model_path, meta_);
+  auto current = nets::InferenceModel::load(model_path, config_.device, config_.inference_precision);
+  nlohmann::json line = {{"type", "eval"}, {"step", counters_.step}, {"model", name}};
+  const std::uint64_t seed = config_.seed * 31 + static_cast<std::uint64_t>(counters_.step);
+  if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
+    auto previous =
+        nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device, config_.inference_precision);
+    line["previous"] = counters_.previous_model;
+    if (config_.eval_gate == "sprt") {
+      // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
+      play::Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
+      const play::SprtMatch m =
+          hooks_.model_sprt(current, previous, config_.eval_simulations, sprt, config_.eval_sprt_max_games, seed);
+      line["vs_previous"] = m.score.rate();
+      line["sprt_llr"] = sprt.llr();
+      line["sprt_games"] = m.score.games();
+      line["gate"] = m.decision == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
+      if (m.decision == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
+    } else {
+      const play::Score s = hooks_.model_match(current, previous, config_.eval_simulations, config_.eval_games, seed);
+      line["vs_previous"] = s.rate();
+      if (s.rate() >= 0.5) counters_.best_model = name;
+    }
+  } else {
+    counters_.best_model = name;
+  }
+  const play::Score uct = hooks_.vs_uct(current, config_.eval_simulations, config_.eval_games, 1, seed + 7);
+  line["vs_uct"] = uct.rate();
+  line["uct_simulations"] = config_.eval_baseline_simulations;
+  counters_.previous_model = name;
+  if (counters_.best_model == name)
+    std::filesystem::copy_file(model_path, dir_.path("models/best.pt"), std::filesystem::copy_options::overwrite_existing);
+  dir_.append_metrics(line);
+  out_ << (::isatty(STDOUT_FILENO) ? "\n" : "") << "evaluation at step " << counters_.step << ": " << line.dump()
+       << std::endl;
+}
+
+TrainReport RunCore::finish() {
+  TrainReport r;
+  r.trained = true;
+  r.final_model = dir_.path("models/final.pt");
+  session_->export_model(r.final_model, meta_);
+  if (config_.eval_final_games > 0) {
+    out_ << "final evaluation: " << config_.eval_final_simulations << " simulations vs random and vs UCT ("
+         << config_.eval_baseline_simulations << " rollouts), " << config_.eval_final_games << " games each\n";
+    auto model = nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
+    const std::uint64_t seed = config_.seed * 97 + 5;
+    // Training is over: the final games use every self-play thread.
+    const int threads = std::max(1, config_.selfplay_threads);
+    r.vs_random = hooks_.vs_random(model, config_.eval_final_simulations, config_.eval_final_games, threads, seed);
+    r.vs_uct = hooks_.vs_uct(model, config_.eval_final_simulations, config_.eval_final_games, threads, seed + 1);
+    dir_.append_metrics({{"type", "final"},
+                         {"step", counters_.step},
+                         {"model", "models/final.pt"},
+                         {"simulations", config_.eval_final_simulations},
+                         {"vs_random", r.vs_random.rate()},
+                         {"vs_uct", r.vs_uct.rate()},
+                         {"uct_simulations", config_.eval_baseline_simulations},
+                         {"games", config_.eval_final_games},
+                         {"nn_share_of_selfplay", nn_share_}});
+  }
+  counters_.finished = true;
+  counters_.elapsed_seconds = elapsed();
+  write_text_atomically(dir_.latest_set() + "/state.json", counters_.to_json().dump(2));
+  return r;
+}
+
+}  // namespace azg::trainer

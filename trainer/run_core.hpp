@@ -1,0 +1,105 @@
+#pragma once
+// The game-free part of a training run, compiled once: the run directory (config, resume,
+// checkpoint sets), the network session, counters and metrics, progress lines, the
+// evaluations with their gate, and the final report. The game's part (trainer/train.hpp)
+// owns the replay buffer, the self-play workers and the agents, and lends them here as
+// functions.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "nets/session.hpp"
+#include "play/sprt_match.hpp"
+#include "trainer/config.hpp"
+#include "trainer/game_records.hpp"
+#include "trainer/run_state.hpp"
+#include "trainer/selfplay_stats.hpp"
+
+namespace azg::trainer {
+
+struct TrainReport {
+  std::string final_model;
+  play::Score vs_random, vs_uct;
+  bool trained = false;
+};
+
+using Model = std::shared_ptr<nets::InferenceModel>;
+
+// What the game's part lends the core: its replay buffer's persistence and the matches
+// evaluations play (network agents on exported models, with the run's search settings).
+struct GameHooks {
+  std::function<void(const std::string&)> save_buffer, load_buffer;
+  std::function<std::size_t()> buffer_size;
+  // `a` against `b` at `simulations`: a's score.
+  std::function<play::Score(Model a, Model b, int simulations, int games, std::uint64_t seed)> model_match;
+  std::function<play::SprtMatch(Model a, Model b, int simulations, play::Sprt& sprt, int max_games, std::uint64_t seed)>
+      model_sprt;
+  // The model at `simulations` against the UCT baseline, or against random: its score.
+  std::function<play::Score(Model m, int simulations, int games, int threads, std::uint64_t seed)> vs_uct, vs_random;
+};
+
+nets::OptimSettings optim_settings(const TrainConfig& c);
+
+class RunCore {
+ public:
+  RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks);
+
+  // Opens the run directory: resumes from its last complete checkpoint set (the same
+  // configuration only), or starts a new run and writes its first set.
+  void open_or_resume();
+  bool finished() const { return counters_.finished; }
+  double elapsed() const;
+  bool done() const;  // run.steps or run.minutes reached
+
+  // After each training step: the step count, learning rate, metrics, checkpoints and
+  // evaluations that fall on it.
+  void after_step(const nets::StepLosses& losses, std::chrono::steady_clock::time_point loop_start,
+                  std::int64_t games_at_start, std::int64_t evals_at_start);
+  void print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                      std::int64_t games_at_start, std::int64_t evals_at_start);
+  // The share of self-play time spent in the network, and its rate, once self-play ended.
+  void report_selfplay_time(const std::string& precision);
+  void save_checkpoint();
+  TrainReport finish();
+
+  const TrainConfig& config() const { return config_; }
+  RunDir& dir() { return dir_; }
+  std::ostream& out() { return out_; }
+  nets::TrainingSession& session() { return *session_; }
+  RunCounters& counters() { return counters_; }
+  SelfPlayStats& stats() { return stats_; }
+  Rng& rng() { return rng_; }
+  GameRecordWriter& records() { return *records_; }
+  std::atomic<std::int64_t>& network_step() { return network_step_; }
+  Model& inference() { return inference_; }
+
+ private:
+  void evaluate();
+  void log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+                   std::int64_t games_at_start, std::int64_t evals_at_start);
+  double policy_kl_since_last_log();
+  std::string loss_text(const nets::StepLosses& l, int precision, const char* separator) const;
+
+  TrainConfig config_;
+  RunDir dir_;
+  std::ostream& out_;
+  nets::ModelMeta meta_;
+  GameHooks hooks_;
+  std::unique_ptr<nets::TrainingSession> session_;
+  Model inference_;
+  std::unique_ptr<GameRecordWriter> records_;
+  SelfPlayStats stats_;
+  std::atomic<std::int64_t> network_step_{0};
+  RunCounters counters_;
+  Rng rng_{1};
+  double base_elapsed_ = 0;
+  double nn_share_ = 0;
+  std::int64_t kl_logged_ = 0, kl_searches_logged_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace azg::trainer

@@ -1,0 +1,21 @@
+#pragma once
+// Counters the self-play workers add to and the run reports: shared by every worker
+// thread, so each is atomic.
+#include <atomic>
+#include <cstdint>
+
+namespace azg::trainer {
+
+struct SelfPlayStats {
+  std::atomic<std::int64_t> games{0};
+  std::atomic<std::int64_t> positions{0};
+  std::atomic<std::int64_t> evaluations{0};
+  std::atomic<std::int64_t> nn_nanoseconds{0};
+  std::atomic<std::int64_t> worker_nanoseconds{0};
+  // KL(prior || policy target) summed over full searches, in micro-nats: how far search
+  // moves the network's policy (0 would mean self-play teaches the policy nothing).
+  std::atomic<std::int64_t> policy_kl_micronats{0};
+  std::atomic<std::int64_t> full_searches{0};
+};
+
+}  // namespace azg::trainer
