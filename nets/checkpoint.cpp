@@ -87,6 +87,12 @@ std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimCon
   return learner;
 }
 
+void export_untrained_model(const ModelMeta& meta, std::uint64_t seed, const std::string& path) {
+  torch::jit::Module net = build_network(meta.shape, meta.net, seed);
+  net.eval();
+  export_model(net, meta, path);
+}
+
 void export_model(torch::jit::Module module, const ModelMeta& meta, const std::string& path) {
   module = module.clone();
   module.eval();

@@ -219,10 +219,7 @@ TEST(Referee, ReproducesTheArenasGamesOnTheSameSeeds) {
   nets::NetConfig config;
   config.blocks = 1;
   config.channels = 8;
-  const nets::ModelMeta meta = nets::meta_for<Imbriqua>(config);
-  torch::jit::Module net = nets::build_network(meta.shape, config, 3);
-  net.eval();
-  nets::export_model(net, meta, model);
+  nets::export_untrained_model(nets::meta_for<Imbriqua>(config), 3, model);
   const std::string az = "az:model=" + model + ",sims=8", uct = "mcts:sims=50";
 
   RefereeOptions o;
