@@ -23,7 +23,7 @@ inline AgentSpec parse_agent_spec(std::string_view text) {
   spec.text = std::string(text);
   const auto colon = text.find(':');
   spec.kind = std::string(text.substr(0, colon));
-  if (spec.kind.empty()) throw Error("agent spec '" + spec.text + "' has no kind");
+  if (spec.kind.empty()) throw Error("agent spec " + quote_input(spec.text) + " has no kind");
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
   while (!rest.empty()) {
@@ -31,7 +31,7 @@ inline AgentSpec parse_agent_spec(std::string_view text) {
     const std::string_view item = rest.substr(0, comma);
     const auto eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
-      throw Error("agent spec '" + spec.text + "': expected KEY=VALUE, got '" + std::string(item) + "'");
+      throw Error("agent spec " + quote_input(spec.text) + ": expected KEY=VALUE, got " + quote_input(std::string(item)));
     spec.options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
   }
@@ -50,8 +50,8 @@ inline double spec_number(const AgentSpec& spec, const std::string& key, double 
     used = 0;
   }
   if (used != it->second.size() || v < min || v > max)
-    throw Error("agent spec '" + spec.text + "': " + key + " must be a number in [" + short_number(min) + ", " +
-                short_number(max) + "], got '" + it->second + "'");
+    throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a number in [" + short_number(min) + ", " +
+                short_number(max) + "], got " + quote_input(it->second));
   return v;
 }
 
@@ -62,7 +62,7 @@ inline SearchConfig search_config_from(const AgentSpec& spec, SearchConfig confi
     const std::string key(o.spec_key);
     if (!spec.has(key)) continue;
     const double v = spec_number(spec, key, 0, o.min, o.max);
-    check_search_value(o, v, "agent spec '" + spec.text + "': " + key);
+    check_search_value(o, v, "agent spec " + quote_input(spec.text) + ": " + key);
     o.set(config, v);
   }
   return config;
@@ -75,7 +75,7 @@ inline void check_spec_keys(const AgentSpec& spec, std::initializer_list<std::st
   for (const auto& [key, value] : spec.options) {
     bool ok = search && find_search_option(key) != nullptr;
     for (const auto a : allowed) ok = ok || key == a;
-    if (!ok) throw Error("agent spec '" + spec.text + "': unknown option '" + key + "'");
+    if (!ok) throw Error("agent spec " + quote_input(spec.text) + ": unknown option " + quote_input(key));
   }
 }
 

@@ -89,7 +89,7 @@ inline SearchConfig search_preset(std::string_view name) {
     c.simulations = 100;
     c.leaves_per_batch = 8;
   } else {
-    throw Error("unknown search preset '" + std::string(name) + "' (known: uct, az)");
+    throw Error("unknown search preset " + quote_input(std::string(name)) + " (known: uct, az)");
   }
   return c;
 }

@@ -59,7 +59,7 @@ std::string resolve_precision(const std::string& precision, const std::string& d
     return precision;
   }
   if (precision == "auto") return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
-  throw Error("precision must be fp32, bf16 or auto, got '" + precision + "'");
+  throw Error("precision must be fp32, bf16 or auto, got " + quote_input(precision));
 }
 
 std::string resolve_device(const std::string& device) {
@@ -70,7 +70,7 @@ std::string resolve_device(const std::string& device) {
       throw Error("device cuda requested but this LibTorch has no CUDA device (build with a CUDA LibTorch)");
     return device;
   }
-  throw Error("device must be cpu, cuda or auto, got '" + device + "'");
+  throw Error("device must be cpu, cuda or auto, got " + quote_input(device));
 }
 
 void set_torch_threads(int threads) {

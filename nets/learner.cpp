@@ -51,10 +51,10 @@ Learner::Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, to
     optimizer_ = std::make_unique<torch::optim::Adam>(
         params, torch::optim::AdamOptions(optim_.learning_rate).weight_decay(optim_.weight_decay));
   } else {
-    throw Error("optimizer must be sgd or adam, got '" + optim_.optimizer + "'");
+    throw Error("optimizer must be sgd or adam, got " + quote_input(optim_.optimizer));
   }
   if (optim_.precision != "fp32" && optim_.precision != "bf16")
-    throw Error("training precision must be fp32 or bf16, got '" + optim_.precision + "'");
+    throw Error("training precision must be fp32 or bf16, got " + quote_input(optim_.precision));
 }
 
 std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {

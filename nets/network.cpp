@@ -192,7 +192,7 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
                         at::ScalarType dtype, torch::jit::Module& folded) {
   torch::NoGradGuard no_grad;
   const auto get = [&trained](const std::string& name) {
-    if (!trained.hasattr(name)) throw Error("the network has no parameter '" + name + "': not an azg network of this shape");
+    if (!trained.hasattr(name)) throw Error("the network has no parameter " + quote_input(name) + ": not an azg network of this shape");
     return trained.attr(name).toTensor().detach();
   };
   const auto put = [&folded, dtype](const std::string& name, const at::Tensor& t) {
@@ -223,7 +223,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   if (config.blocks < 0 || config.blocks > 64) throw Error("net.blocks must be in 0..64");
   if (config.channels < 1 || config.channels > 1024) throw Error("net.channels must be in 1..1024");
   if (config.value_head != "tanh" && config.value_head != "wdl")
-    throw Error("net.value_head must be tanh or wdl, got '" + config.value_head + "'");
+    throw Error("net.value_head must be tanh or wdl, got " + quote_input(config.value_head));
   if (config.value_hidden < 1) throw Error("net.value_hidden must be positive");
   at::Generator gen = at::detail::createCPUGenerator(seed);
   const int c = config.channels, cells = shape.planes.height * shape.planes.width;

@@ -77,12 +77,12 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
     mcts::check_spec_keys(spec, {"evaluator"}, /*search=*/true);
     const std::string evaluator = spec.has("evaluator") ? spec.options.at("evaluator") : "rollout";
     if (evaluator != "rollout" && evaluator != "uniform")
-      throw Error("agent spec '" + spec.text + "': evaluator must be rollout or uniform");
+      throw Error("agent spec " + quote_input(spec.text) + ": evaluator must be rollout or uniform");
     return uct_agent<G>(mcts::search_config_from(spec, mcts::search_preset("uct")), spec.text, evaluator);
   }
   if (spec.kind == "az") {
     mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix"}, /*search=*/true);
-    if (!spec.has("model")) throw Error("agent spec '" + spec.text + "': az needs model=PATH");
+    if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
     const std::string precision = spec.has("precision") ? spec.options.at("precision") : "auto";
@@ -93,7 +93,7 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
     model->meta().template check_game<G>(spec.options.at("model"));
     return network_agent<G>(std::move(model), config, mix, options, spec.text);
   }
-  throw Error("unknown agent kind '" + spec.kind + "' in '" + spec.text + "' (known: random, mcts, az)");
+  throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) + " (known: random, mcts, az)");
 }
 
 }  // namespace azg::play

@@ -23,7 +23,7 @@ int anchor_index(const std::vector<std::string>& names, const std::string& ancho
   if (anchor.empty()) return 0;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i] == anchor) return static_cast<int>(i);
-  throw Error("--anchor '" + anchor + "' is not an agent");
+  throw Error("--anchor " + quote_input(anchor) + " is not an agent");
 }
 
 void report_arena(std::string_view game, const std::vector<ArenaEntry>& agents, const std::vector<PairedGame>& played,

@@ -45,13 +45,13 @@ std::vector<int> parse_rungs(const std::string& text) {
       used = 0;
     }
     if (used == 0 || used != item.size() || v < 1 || v > 1000000)
-      throw Error("--rungs: '" + item + "' is not a simulation count in 1..1000000");
-    if (!rungs.empty() && v <= rungs.back()) throw Error("--rungs must increase, got '" + text + "'");
+      throw Error("--rungs: " + quote_input(item) + " is not a simulation count in 1..1000000");
+    if (!rungs.empty() && v <= rungs.back()) throw Error("--rungs must increase, got " + quote_input(text));
     rungs.push_back(static_cast<int>(v));
   }
   bool has_anchor = false;
   for (int r : rungs) has_anchor |= r == 400;
-  if (!has_anchor) throw Error("--rungs must include 400 (UCT-400 is the scale's zero), got '" + text + "'");
+  if (!has_anchor) throw Error("--rungs must include 400 (UCT-400 is the scale's zero), got " + quote_input(text));
   return rungs;
 }
 

@@ -92,7 +92,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   result.rungs = static_cast<int>(all.size());
   for (const auto& a : agents) {
     for (const auto& r : all)
-      if (a.name == r.name) throw Error("an agent may not be named like a rung ('" + a.name + "')");
+      if (a.name == r.name) throw Error("an agent may not be named like a rung (" + quote_input(a.name) + ")");
     all.push_back(a);
   }
   for (const auto& a : all) {

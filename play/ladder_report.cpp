@@ -23,7 +23,7 @@ std::vector<RunModel> run_models_on_clock(const std::string& run_dir, int max_mo
     }
     models.push_back(m);
   }
-  if (models.empty()) throw Error("no models/step-*.pt under '" + run_dir + "'");
+  if (models.empty()) throw Error("no models/step-*.pt under " + quote_input(run_dir));
   // The last train line at or before each model's step gives its minutes and games.
   std::ifstream metrics(run_dir + "/metrics.jsonl");
   for (std::string line; std::getline(metrics, line);) {

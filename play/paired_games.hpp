@@ -37,14 +37,14 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   std::vector<NamedAgent> out;
   for (const auto& item : items) {
     const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error("--agent takes NAME=SPEC, got '" + item + "'");
+    if (eq == std::string::npos || eq == 0) throw Error("--agent takes NAME=SPEC, got " + quote_input(item));
     const std::string name = item.substr(0, eq);
     const mcts::AgentSpec spec = mcts::parse_agent_spec(item.substr(eq + 1));
     if (spec.kind == "run") {
       mcts::check_spec_keys(spec, {"dir", "sims"});
       const std::string dir = spec.has("dir") ? spec.options.at("dir") : "";
       const std::vector<std::string> models = run_models(dir);
-      if (models.empty()) throw Error("agent '" + item + "': no models/step-*.pt under '" + dir + "'");
+      if (models.empty()) throw Error("agent " + quote_input(item) + ": no models/step-*.pt under " + quote_input(dir));
       for (const auto& m : models) {
         const std::string sims = spec.has("sims") ? spec.options.at("sims") : "100";
         out.push_back({name + "/" + std::filesystem::path(m).stem().string(),
@@ -56,7 +56,7 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   }
   for (std::size_t i = 0; i < out.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (out[i].name == out[j].name) throw Error("two agents are named '" + out[i].name + "'");
+      if (out[i].name == out[j].name) throw Error("two agents are named " + quote_input(out[i].name));
   return out;
 }
 

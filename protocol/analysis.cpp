@@ -84,7 +84,7 @@ void Analysis::answer(const nlohmann::json& q) {
   static const std::set<std::string> known = {"id",          "setup",         "moves", "analyzeTurns",
                                               "maxVisits",   "includePolicy", "seed",  "reportDuringSearchEvery"};
   for (const auto& [key, value] : q.items())
-    if (!known.count(key)) throw Error("unknown key '" + key + "'");
+    if (!known.count(key)) throw Error("unknown key " + quote_input(key));
   const auto setup = field<std::string>(q, "setup", "");
   const auto moves = field<std::vector<std::string>>(q, "moves", {});
   std::vector<int> turns = field<std::vector<int>>(q, "analyzeTurns", {static_cast<int>(moves.size())});

@@ -23,7 +23,7 @@ long long whole_number(const std::string& text, const std::string& what, long lo
   }
   if (used == 0 || used != text.size() || v < min || v > max)
     throw Error(what + " must be a whole number in [" + std::to_string(min) + ", " + std::to_string(max) +
-                "], got '" + text + "'");
+                "], got " + quote_input(text));
   return v;
 }
 
@@ -107,8 +107,8 @@ bool Engine::command(const std::string& raw) {
     if (verb == "legal") return legal(), true;
     if (verb == "show") return show(), true;
     const bool changes_state = verb == "setoption" || verb == "uginewgame" || verb == "position" || verb == "go";
-    if (!changes_state) throw Error("unknown command '" + verb + "'");
-    if (busy()) throw Error("'" + verb + "' while searching: send stop first");
+    if (!changes_state) throw Error("unknown command " + quote_input(verb));
+    if (busy()) throw Error(quote_input(verb) + " while searching: send stop first");
     finish_search();
     if (verb == "setoption") setoption(words);
     else if (verb == "uginewgame") new_game();
@@ -144,7 +144,7 @@ void Engine::setoption(const std::vector<std::string>& words) {
     seed_ = static_cast<std::uint64_t>(whole_number(value, name, 0, std::numeric_limits<long long>::max()));
     agent_ready_ = false;  // the next game's agent is drawn from the new seed
   } else
-    throw Error("unknown option '" + name + "' (known: Simulations, MoveTime, Seed, ProgressInterval)");
+    throw Error("unknown option " + quote_input(name) + " (known: Simulations, MoveTime, Seed, ProgressInterval)");
 }
 
 void Engine::new_game() {
@@ -165,7 +165,7 @@ void Engine::position(const std::vector<std::string>& words) {
   }
   std::vector<std::string> moves;
   if (i < words.size()) {
-    if (words[i] != "moves") throw Error("expected 'moves' after the start, got '" + words[i] + "'");
+    if (words[i] != "moves") throw Error("expected 'moves' after the start, got " + quote_input(words[i]));
     moves.assign(words.begin() + static_cast<long>(i) + 1, words.end());
   }
   if (!agent_ready_) {
@@ -183,10 +183,10 @@ void Engine::go(const std::vector<std::string>& words) {
       budget.infinite = true;
       continue;
     }
-    if (i + 1 >= words.size()) throw Error("'go " + w + "' needs a value");
+    if (i + 1 >= words.size()) throw Error(quote_input("go " + w) + " needs a value");
     if (w == "sims" || w == "nodes") budget.simulations = static_cast<int>(whole_number(words[++i], w, 1, kMaxSimulations));
     else if (w == "movetime") budget.seconds = whole_number(words[++i], w, 1, 86400000) / 1000.0;
-    else throw Error("unknown go parameter '" + w + "' (known: sims, nodes, movetime, infinite)");
+    else throw Error("unknown go parameter " + quote_input(w) + " (known: sims, nodes, movetime, infinite)");
   }
   if (budget.simulations == 0 && budget.seconds == 0 && !budget.infinite) {
     if (move_time_ms_ > 0) budget.seconds = move_time_ms_ / 1000.0;
@@ -234,7 +234,7 @@ void Engine::query(const std::vector<std::string>& words) {
     const Outcome o = session_->outcome();
     say(std::string("response ") + (o == Outcome::kP0Win ? "p1win" : o == Outcome::kP1Win ? "p2win" : "draw"));
   } else
-    throw Error("unknown query '" + what + "' (known: p1turn, gameover, result, tomove)");
+    throw Error("unknown query " + quote_input(what) + " (known: p1turn, gameover, result, tomove)");
 }
 
 void Engine::legal() {

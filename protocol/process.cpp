@@ -29,11 +29,11 @@ void ignore_sigpipe_once() {
 LineProcess::LineProcess(const std::string& command) {
   ignore_sigpipe_once();
   int in[2], out[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) throw Error("cannot start '" + command + "': " + std::strerror(errno));
+  if (::pipe2(in, O_CLOEXEC) != 0) throw Error("cannot start " + quote_input(command) + ": " + std::strerror(errno));
   if (::pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]);
     ::close(in[1]);
-    throw Error("cannot start '" + command + "': " + std::strerror(errno));
+    throw Error("cannot start " + quote_input(command) + ": " + std::strerror(errno));
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -54,7 +54,7 @@ LineProcess::LineProcess(const std::string& command) {
     ::close(in[1]);
     ::close(out[0]);
     pid_ = -1;
-    throw Error("cannot start '" + command + "': " + std::strerror(rc));
+    throw Error("cannot start " + quote_input(command) + ": " + std::strerror(rc));
   }
   to_child_ = in[1];
   from_child_ = out[0];

@@ -32,7 +32,7 @@ Answer wait_for(LineProcess& p, Wanted wanted, milliseconds timeout) {
     auto line = p.read_line(std::max(left, milliseconds(0)));
     if (!line) return {std::nullopt, p.ended() ? "crashed" : "timed out"};
     if (wanted(*line)) return {std::move(line), ""};
-    if (line->rfind("info string error", 0) == 0) return {std::nullopt, "answered '" + *line + "'"};
+    if (line->rfind("info string error", 0) == 0) return {std::nullopt, "answered " + quote_input(*line)};
   }
 }
 
@@ -147,7 +147,7 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
           session->play(move);
         } catch (const std::exception&) {
           loser = side;
-          game.termination = e.name + " played an illegal move '" + move + "'";
+          game.termination = e.name + " played an illegal move " + quote_input(move);
         }
       }
       game.record = session->record();

@@ -9,6 +9,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/rng.hpp"
 #include "env/common/square_symmetry.hpp"
+#include "env/lignes/lignes.hpp"
 #include "env/common/strict_int.hpp"
 
 namespace azg {
@@ -102,6 +103,21 @@ TEST(Outcome, ValuesAndStrings) {
   EXPECT_EQ(outcome_value(Outcome::kDraw, Player::kP0), 0.0f);
   EXPECT_EQ(outcome_string(Outcome::kP1Win), "0-1");
   EXPECT_EQ(outcome_string(Outcome::kDraw), "1/2-1/2");
+}
+
+// Bad input is quoted back on one line and cut to 80 characters, its length said.
+TEST(ErrorText, QuotesBadInputShortAndOnOneLine) {
+  EXPECT_EQ(quote_input("P0,0"), "'P0,0'");
+  EXPECT_EQ(quote_input("a\nb\tc"), "'a?b?c'");
+  const std::string huge(100000, 'x');
+  const std::string q = quote_input(huge);
+  EXPECT_EQ(q, "'" + std::string(80, 'x') + "...' (100000 characters)");
+  try {
+    replay(Lignes::from_setup(""), {"P0,0", huge});
+    FAIL() << "a malformed action is an error";
+  } catch (const Error& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
+  }
 }
 
 }  // namespace

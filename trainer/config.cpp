@@ -170,7 +170,7 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
       [&](const auto& x) {
         using T = std::decay_t<decltype(c.*(x.member))>;
         auto bad = [&](const char* what) {
-          throw Error(where + ": " + x.name + " must be " + what + ", got '" + text + "'");
+          throw Error(where + ": " + x.name + " must be " + what + ", got " + quote_input(text));
         };
         if constexpr (std::is_same_v<T, bool>) {
           if (text == "true" || text == "1") c.*(x.member) = true;
@@ -201,7 +201,7 @@ void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefi
       continue;
     }
     const AnyField* f = find_field(key);
-    if (f == nullptr) throw Error(path + ": unknown key '" + key + "' (see azg train --help-config)");
+    if (f == nullptr) throw Error(path + ": unknown key " + quote_input(key) + " (see azg train --help-config)");
     if (!item.second.IsScalar()) throw Error(path + ": " + key + " must be a single value");
     assign(c, *f, item.second.Scalar(), path);
   }
@@ -231,10 +231,10 @@ void TrainConfig::load_yaml(const std::string& path) {
 
 void TrainConfig::set(const std::string& assignment) {
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0) throw Error("--set takes KEY=VALUE, got '" + assignment + "'");
+  if (eq == std::string::npos || eq == 0) throw Error("--set takes KEY=VALUE, got " + quote_input(assignment));
   const std::string key = assignment.substr(0, eq);
   const AnyField* f = find_field(key);
-  if (f == nullptr) throw Error("--set: unknown key '" + key + "' (see azg train --help-config)");
+  if (f == nullptr) throw Error("--set: unknown key " + quote_input(key) + " (see azg train --help-config)");
   assign(*this, *f, assignment.substr(eq + 1), "--set");
 }
 

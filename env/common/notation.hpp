@@ -33,7 +33,7 @@ inline std::vector<std::string> split_words(std::string_view text) {
 // is already over.
 template <Game G>
 Action parse_legal_action(const G& state, std::string_view text, std::size_t index) {
-  const std::string where = "action " + std::to_string(index) + " '" + std::string(text) + "'";
+  const std::string where = "action " + std::to_string(index) + " " + quote_input(std::string(text));
   if (state.is_terminal()) throw Error(where + ": the game is already over");
   const auto parsed = state.parse_action(text);
   if (!parsed) throw Error(where + ": malformed for this decision");

@@ -31,7 +31,7 @@ constexpr bool is_diagonal(Imbriqua::Card c) {
 }  // namespace
 
 Imbriqua Imbriqua::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("imbriqua takes no setup, got '" + std::string(setup) + "'");
+  if (!setup.empty()) throw Error("imbriqua takes no setup, got " + quote_input(std::string(setup)));
   return Imbriqua{};
 }
 
@@ -316,7 +316,7 @@ Imbriqua Imbriqua::from_position(std::uint64_t light, std::uint64_t dark, int tu
     const std::string_view code = revealed_codes.substr(i, 2);
     int c = 0;
     while (c < kShuffled && card_code(static_cast<Card>(c)) != code) ++c;
-    if (c == kShuffled || seen[c]) throw Error("bad revealed card list '" + std::string(revealed_codes) + "'");
+    if (c == kShuffled || seen[c]) throw Error("bad revealed card list " + quote_input(std::string(revealed_codes)));
     seen[c] = true;
     g.revealed_[g.n_revealed_++] = static_cast<Card>(c);
     i += 2;

@@ -64,7 +64,7 @@ bool BasicImperator<Side>::symmetry_swaps_players(int s) {
 
 template <int Side>
 BasicImperator<Side> BasicImperator<Side>::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("imperator takes no setup, got '" + std::string(setup) + "'");
+  if (!setup.empty()) throw Error("imperator takes no setup, got " + quote_input(std::string(setup)));
   return BasicImperator{};
 }
 
@@ -268,7 +268,7 @@ BasicImperator<Side> BasicImperator<Side>::from_cells(std::string_view red, std:
       while (j < list.size() && list[j] != ' ') ++j;
       const int cell = geo.index(std::string(list.substr(i, j - i)));
       if (cell < 0 || g.colour_at(cell) >= 0)
-        throw Error("bad cell list '" + std::string(list) + "'");
+        throw Error("bad cell list " + quote_input(std::string(list)));
       g.pieces_[colour].set(cell);
       i = j;
     }

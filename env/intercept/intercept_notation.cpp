@@ -135,13 +135,13 @@ Intercept Intercept::from_pawns(std::string_view pawns, std::string_view ball, i
     const auto sq =
         colon == std::string_view::npos ? std::nullopt : parse_square(item.substr(0, colon));
     if (!sq || item.size() != colon + 3 || (item[colon + 1] != 'L' && item[colon + 1] != 'D'))
-      throw Error("bad pawn list '" + std::string(pawns) + "'");
+      throw Error("bad pawn list " + quote_input(std::string(pawns)));
     const int colour = item[colon + 1] == 'L' ? 0 : 1;
     const char k = item[colon + 2];
     const Kind kind = k == 'P' ? kPassage : k == 'R' ? kRest : kDouble;
     if (k != 'P' && k != 'R' && k != 'D' && k != 'd')
-      throw Error("bad pawn kind in '" + std::string(item) + "'");
-    if (g.top(*sq)) throw Error("two pawns on one square in '" + std::string(pawns) + "'");
+      throw Error("bad pawn kind in " + quote_input(std::string(item)));
+    if (g.top(*sq)) throw Error("two pawns on one square in " + quote_input(std::string(pawns)));
     g.top_.put(*sq, pawn(colour, kind, k == 'P' || k == 'D'));
     i = j;
   }

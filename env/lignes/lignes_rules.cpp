@@ -37,7 +37,7 @@ std::uint64_t fill_row(std::uint64_t seed, std::uint64_t row) {
 }  // namespace
 
 Lignes Lignes::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("lignes takes no setup, got '" + std::string(setup) + "'");
+  if (!setup.empty()) throw Error("lignes takes no setup, got " + quote_input(std::string(setup)));
   return Lignes{};
 }
 

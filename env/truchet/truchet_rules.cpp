@@ -24,8 +24,8 @@ Truchet::Truchet() {
 
 Truchet Truchet::from_setup(std::string_view setup) {
   if (setup.size() != kTiles || setup.find_first_not_of("01") != std::string_view::npos)
-    throw Error("truchet --setup must be 49 characters 0/1 (tiles a1..g1, a2..g7), got '" + std::string(setup) +
-                "'");
+    throw Error("truchet --setup must be 49 characters 0/1 (tiles a1..g1, a2..g7), got " +
+                quote_input(setup));
   std::uint64_t tiles = 0;
   for (int i = 0; i < kTiles; ++i)
     if (setup[i] == '1') tiles |= std::uint64_t{1} << i;
@@ -327,7 +327,7 @@ Truchet Truchet::from_stacks(std::string_view stacks, std::string_view setup, in
     const auto sq = parse_square(stacks.substr(i, 2));
     if (!sq || i + 4 >= stacks.size() || stacks[i + 2] != ':' || (stacks[i + 3] != 'L' && stacks[i + 3] != 'D') ||
         stacks[i + 4] < '1' || stacks[i + 4] > '4' || g.colour_at(*sq) >= 0)
-      throw Error("bad stack list '" + std::string(stacks) + "'");
+      throw Error("bad stack list " + quote_input(std::string(stacks)));
     g.put(*sq, stacks[i + 3] == 'L' ? 0 : 1, stacks[i + 4] - '0');
     i += 5;
   }

@@ -45,14 +45,14 @@ int cmd_match(const MatchArgs& args, std::ostream& out) {
     const bool named = eq != std::string::npos && eq > 0 && item.find_first_of(" /\t") > eq;
     engines.push_back({named ? item.substr(0, eq) : "engine" + std::to_string(engines.size() + 1),
                        named ? item.substr(eq + 1) : item});
-    if (engines.back().command.empty()) throw Error("--engine '" + item + "' has no command");
+    if (engines.back().command.empty()) throw Error("--engine " + quote_input(item) + " has no command");
   }
   if (engines.size() < 2) throw Error("a match needs at least two --engine");
   std::vector<std::string> names;
   std::vector<play::ArenaEntry> entries;
   for (const auto& e : engines) {
     for (const auto& n : names)
-      if (n == e.name) throw Error("two engines are named '" + e.name + "'");
+      if (n == e.name) throw Error("two engines are named " + quote_input(e.name));
     names.push_back(e.name);
     entries.push_back({e.name, e.command});
   }

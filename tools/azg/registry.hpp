@@ -28,7 +28,7 @@ int with_game(GameList<Gs...> list, std::string_view name, F&& f) {
   const bool found = ((name == Gs::kName ? (result = f(std::type_identity<Gs>{}), true) : false) ||
                       ...);
   if (!found)
-    throw Error("unknown game '" + std::string(name) + "' (known: " + game_names(list) + ")");
+    throw Error("unknown game " + quote_input(std::string(name)) + " (known: " + game_names(list) + ")");
   return result;
 }
 

@@ -65,7 +65,7 @@ G bench_position(Rng& rng) {
 template <Game G>
 int cmd_bench_mcts(const MctsBenchOptions& o, std::ostream& out) {
   if (o.evaluator != "uniform" && o.evaluator != "rollout")
-    throw Error("--evaluator must be uniform or rollout, got '" + o.evaluator + "'");
+    throw Error("--evaluator must be uniform or rollout, got " + quote_input(o.evaluator));
   if (o.simulations < 1 || o.threads < 1 || o.searches_per_thread < 1 || o.batch < 1 || !(o.seconds > 0))
     throw Error("--sims, --threads, --searches, --batch and --seconds must be positive");
   std::shared_ptr<mcts::Evaluator<G>> evaluator;
