@@ -16,6 +16,7 @@
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
 #include "trainer/replay_buffer.hpp"
+#include "trainer/run_lock.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
 
@@ -278,6 +279,26 @@ TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
     seen.insert(target);
   }
   EXPECT_GT(seen.size(), 2u) << "several symmetries were sampled";
+}
+
+// One azg train per run directory; the lock goes with its holder, so a crash leaves none.
+TEST(RunLock, ASecondTrainerOnOneRunDirectoryIsRefused) {
+  const auto dir = std::filesystem::temp_directory_path() / "azg_run_lock_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunLock first(dir.string());
+    try {
+      RunLock second(dir.string());
+      FAIL() << "two locks on one run directory";
+    } catch (const Error& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("in use by another azg train (process " + std::to_string(::getpid()) + ")"),
+                std::string::npos)
+          << message;
+    }
+  }
+  EXPECT_NO_THROW(RunLock again(dir.string())) << "released when its holder ends";
 }
 
 }  // namespace

@@ -35,6 +35,7 @@ void RunCore::open_or_resume() {
   namespace fs = std::filesystem;
   fs::create_directories(dir_.path("checkpoints"));
   fs::create_directories(dir_.path("models"));
+  lock_ = std::make_unique<RunLock>(dir_.root());  // before anything in the directory is read or written
   const std::string config_text = config_.to_yaml(false);
   if (dir_.has_checkpoint()) {
     std::ifstream in(dir_.path("config.yaml"));

@@ -16,6 +16,7 @@
 #include "play/sprt_match.hpp"
 #include "trainer/config.hpp"
 #include "trainer/game_records.hpp"
+#include "trainer/run_lock.hpp"
 #include "trainer/run_state.hpp"
 #include "trainer/selfplay_stats.hpp"
 
@@ -89,6 +90,7 @@ class RunCore {
   std::ostream& out_;
   nets::ModelMeta meta_;
   GameHooks hooks_;
+  std::unique_ptr<RunLock> lock_;  // held from open_or_resume() to the end of the run
   std::unique_ptr<nets::TrainingSession> session_;
   Model inference_;
   std::unique_ptr<GameRecordWriter> records_;
