@@ -37,6 +37,14 @@ class Agent {
   // Ends a running act() soon with its best action so far, or the next one if none runs
   // yet (until set_budget()); safe from another thread.
   virtual void stop() {}
+
+  // For match loops that run many games' searches together (one evaluator call for the
+  // leaves of all): an agent that decides by a search starts it here, for its default
+  // budget, and returns it; the caller drives it with evaluator() and then calls
+  // end_search(), which gives what act() would have. nullptr: call act() instead.
+  virtual Search<G>* begin_search(const G&) { return nullptr; }
+  virtual Evaluator<G>* evaluator() { return nullptr; }
+  virtual Action end_search() { return 0; }
 };
 
 template <Game G>
@@ -98,6 +106,15 @@ class MctsAgent final : public Agent<G> {
     return last_.best;
   }
   void observe(Action a) override { search_.advance(a); }
+  Search<G>* begin_search(const G& state) override {
+    search_.start(state, budget_.simulations > 0 ? budget_.simulations : search_.config().simulations);
+    return &search_;
+  }
+  Evaluator<G>* evaluator() override { return evaluator_.get(); }
+  Action end_search() override {
+    last_ = search_.result();
+    return last_.best;
+  }
   std::string name() const override { return name_; }
   void set_budget(const Budget& b) override {
     budget_ = b;

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "env/common/random_play.hpp"
 #include "mcts/driver.hpp"
-#include "mcts/match.hpp"
 #include "play/agents.hpp"
 #include "play/ratings.hpp"
 
@@ -83,11 +83,61 @@ struct Score {
   double rate() const { return games() ? points() / games() : 0.0; }  // in [0, 1]
 };
 
+// How many games each thread plays at once in play_pairs: their searches share evaluator
+// calls (a network sees one batch of leaves from all of them).
+inline constexpr int kGamesPerThread = 8;
+
+namespace detail {
+
+// One game in progress on a match thread.
+template <Game G>
+struct LiveGame {
+  std::size_t slot = 0;  // its place in the output
+  G state;
+  Rng chance{0};
+  std::unique_ptr<mcts::Agent<G>> players[2];
+  int agent[2] = {0, 0};           // the agents' indices (their factories)
+  mcts::Agent<G>* searching = nullptr;  // the player whose search is running
+  mcts::Search<G>* search = nullptr;     // that search
+  GameRecord record;
+
+  void apply(Action a) {
+    record.actions.push_back(state.action_to_string(a));
+    for (auto& p : players) p->observe(a);
+    state.apply(a);
+  }
+  // Plays chance outcomes and agents that do not search until a search starts or the game
+  // ends (true).
+  bool advance() {
+    while (!state.is_terminal()) {
+      const Player p = state.to_act();
+      if (p == Player::kChance) {
+        apply(sample_chance(state, chance));
+        continue;
+      }
+      mcts::Agent<G>* agent = players[index_of(p)].get();
+      if ((search = agent->begin_search(state)) != nullptr) {
+        searching = agent;
+        return false;
+      }
+      apply(agent->act(state));
+    }
+    record.outcome = state.outcome();
+    return true;
+  }
+};
+
+}  // namespace detail
+
 // The one match loop. Plays `games` games for each pair (i, j) in `pairs`, colours
 // alternating; games 2k and 2k+1 of a pair share their setup and chance draws with colours
 // swapped. The luck of couple k of pair p depends only on (seed, luck_keys[p], k), the
 // pair's index when no keys are given: pairs with the same key see the same setups and
-// chance draws. Agents are seeded from the same numbers; the thread count changes nothing.
+// chance draws. Agents are seeded from the same numbers. Each thread plays up to
+// kGamesPerThread games at once and runs their searches together, one evaluator call per
+// agent for the leaves of all its games; a search goes exactly as it would alone, so the
+// games do not depend on the thread count (a network may differ in the last bits of its
+// floating-point sums with the batch size).
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
                                    const std::vector<std::pair<int, int>>& pairs, int games, int threads,
@@ -96,20 +146,66 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
   if (games < 0) throw Error("play_pairs: a negative number of games");
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
   std::atomic<std::size_t> next{0};
+  auto start = [&](std::size_t k) {
+    const std::size_t pair = k / games, g = k % games;
+    const auto [a, b] = pairs[pair];
+    const bool a_first = g % 2 == 0;
+    out[k].first = a_first ? a : b;
+    out[k].second = a_first ? b : a;
+    const std::uint64_t key = luck_keys.empty() ? pair : luck_keys[pair];
+    const std::uint64_t shared = seed * 1000003 + key * 1009 + g / 2;
+    auto live = std::make_unique<detail::LiveGame<G>>();
+    live->slot = k;
+    live->agent[0] = out[k].first;
+    live->agent[1] = out[k].second;
+    live->players[0] = agents[out[k].first](shared * 2 + 1);
+    live->players[1] = agents[out[k].second](shared * 2 + 2);
+    Rng setup(shared);
+    live->state = G::random_setup(setup);
+    live->chance = Rng(shared);
+    live->record.setup = live->state.setup_string();
+    return live;
+  };
   mcts::run_on_threads(std::max(1, std::min<int>(threads, static_cast<int>(out.size()))), [&](int) {
-    for (std::size_t k; (k = next++) < out.size();) {
-      const std::size_t pair = k / games, g = k % games;
-      const auto [a, b] = pairs[pair];
-      const bool a_first = g % 2 == 0;
-      PairedGame& game = out[k];
-      game.first = a_first ? a : b;
-      game.second = a_first ? b : a;
-      const std::uint64_t key = luck_keys.empty() ? pair : luck_keys[pair];
-      const std::uint64_t shared = seed * 1000003 + key * 1009 + g / 2;
-      auto p0 = agents[game.first](shared * 2 + 1);
-      auto p1 = agents[game.second](shared * 2 + 2);
-      Rng chance(shared), setup(shared);
-      game.record = mcts::play_match(G::random_setup(setup), {p0.get(), p1.get()}, chance);
+    std::vector<std::unique_ptr<detail::LiveGame<G>>> live;
+    mcts::EvalBatch<G> batch;
+    for (;;) {
+      for (std::size_t k; live.size() < static_cast<std::size_t>(kGamesPerThread) && (k = next++) < out.size();)
+        live.push_back(start(k));
+      if (live.empty()) return;
+      // Every game to its next search; finished games leave.
+      for (std::size_t i = 0; i < live.size();) {
+        if (!live[i]->advance()) {
+          ++i;
+          continue;
+        }
+        out[live[i]->slot].record = std::move(live[i]->record);
+        live[i] = std::move(live.back());
+        live.pop_back();
+      }
+      // The searches of each agent run together on one evaluator (agents of one factory
+      // evaluate alike), each with its own share of every call.
+      for (std::size_t i = 0; i < agents.size(); ++i) {
+        std::vector<mcts::Search<G>*> searches;
+        mcts::Evaluator<G>* evaluator = nullptr;
+        int leaves = 0;
+        for (auto& g : live) {
+          if (!g->searching) continue;
+          const int side = g->searching == g->players[0].get() ? 0 : 1;
+          if (g->agent[side] != static_cast<int>(i)) continue;
+          searches.push_back(g->search);
+          evaluator = g->searching->evaluator();
+          leaves += g->search->config().leaves_per_batch;
+        }
+        if (!searches.empty()) mcts::run_searches<G>(searches, *evaluator, batch, leaves);
+      }
+      for (auto& g : live) {
+        if (!g->searching) continue;
+        const Action a = g->searching->end_search();
+        g->searching = nullptr;
+        g->search = nullptr;
+        g->apply(a);
+      }
     }
   });
   return out;

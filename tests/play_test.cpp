@@ -307,5 +307,27 @@ TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
   EXPECT_FALSE(stopped.best.empty());
 }
 
+
+// The match loop runs the searches of concurrent games together: one evaluator call
+// carries leaves of several games (the point of batching a network across games).
+TEST(PairedGames, SearchesOfConcurrentGamesShareEvaluatorCalls) {
+  struct Counting final : mcts::Evaluator<TicTacToe> {
+    std::size_t largest = 0;
+    mcts::UniformEvaluator<TicTacToe> inner;
+    void evaluate(mcts::EvalBatch<TicTacToe>& batch) override {
+      largest = std::max(largest, batch.size());
+      inner.evaluate(batch);
+    }
+  };
+  auto counting = std::make_shared<Counting>();
+  mcts::SearchConfig one_leaf = uct_search(40);
+  const AgentFactory<TicTacToe> agent = [&](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<TicTacToe>> {
+    return std::make_unique<mcts::MctsAgent<TicTacToe>>("counted", one_leaf, counting, seed);
+  };
+  const auto games = play_pairs<TicTacToe>({agent, random_agent<TicTacToe>()}, {{0, 1}}, 8, 1, 9);
+  ASSERT_EQ(games.size(), 8u);
+  EXPECT_GT(counting->largest, 1u) << "one leaf per search per call, so more means several games";
+}
+
 }  // namespace
 }  // namespace azg::play
