@@ -50,6 +50,11 @@ struct Transcript {
     seen = all.size();
     return lines_of(fresh);
   }
+  // Each command answered by exactly the one line given.
+  void expect(const std::vector<std::pair<std::string, std::string>>& exchanges) {
+    for (const auto& [command, answer] : exchanges)
+      EXPECT_EQ(say({command}), std::vector<std::string>{answer}) << command;
+  }
 };
 
 bool has_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
@@ -68,12 +73,18 @@ TEST(EngineProtocol, AnswersEveryCommand) {
   EXPECT_EQ(hello.back(), "ugiok");
   EXPECT_EQ(t.say({"isready"}), (std::vector<std::string>{"readyok"}));
   EXPECT_TRUE(t.say({"setoption name Simulations value 150", "uginewgame"}).empty());
-  EXPECT_TRUE(t.say({"position startpos moves a1 b1 a2"}).empty());
-  EXPECT_EQ(t.say({"query p1turn"}), (std::vector<std::string>{"response false"}));
-  EXPECT_EQ(t.say({"query tomove"}), (std::vector<std::string>{"response p2"}));
-  EXPECT_EQ(t.say({"query gameover"}), (std::vector<std::string>{"response false"}));
-  EXPECT_EQ(t.say({"query result"}), (std::vector<std::string>{"response none"}));
-  EXPECT_EQ(t.say({"legal"}), (std::vector<std::string>{"legal c1 b2 c2 a3 b3 c3"}));
+  // The queries in the middle of a game and at its end (a3 completes Light's file).
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> states = {
+      {"a1 b1 a2 b2 a3",
+       {{"query gameover", "response true"}, {"query result", "response p1win"}, {"query tomove", "response none"},
+        {"legal", "legal"}, {"go", "info string error the game is over"}}},
+      {"a1 b1 a2",
+       {{"query p1turn", "response false"}, {"query tomove", "response p2"}, {"query gameover", "response false"},
+        {"query result", "response none"}, {"legal", "legal c1 b2 c2 a3 b3 c3"}}}};
+  for (const auto& [moves, exchanges] : states) {
+    EXPECT_TRUE(t.say({"position startpos moves " + moves}).empty());
+    t.expect(exchanges);
+  }
   const auto board = t.say({"show"});
   ASSERT_GE(board.size(), 2u);
   EXPECT_EQ(board.back(), "showok");
@@ -84,12 +95,6 @@ TEST(EngineProtocol, AnswersEveryCommand) {
   EXPECT_EQ(go[1], "bestmove a3");
   const auto counted = t.say({"go sims 40"});
   EXPECT_EQ(counted[0].rfind("info sims 40 ", 0), 0u) << counted[0];
-  EXPECT_TRUE(t.say({"position startpos moves a1 b1 a2 b2 a3"}).empty());
-  EXPECT_EQ(t.say({"query gameover"}), (std::vector<std::string>{"response true"}));
-  EXPECT_EQ(t.say({"query result"}), (std::vector<std::string>{"response p1win"}));
-  EXPECT_EQ(t.say({"query tomove"}), (std::vector<std::string>{"response none"}));
-  EXPECT_EQ(t.say({"legal"}), (std::vector<std::string>{"legal"}));
-  EXPECT_EQ(t.say({"go"}), (std::vector<std::string>{"info string error the game is over"}));
   EXPECT_FALSE(t.engine.command("quit"));
 }
 
