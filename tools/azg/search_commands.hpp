@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "mcts/driver.hpp"
-#include "mcts/match.hpp"
 #include "play/paired_games.hpp"
 #include "tools/azg/game_commands.hpp"
 
