@@ -39,8 +39,8 @@ class Agent {
   virtual void stop() {}
 
   // For match loops that run many games' searches together (one evaluator call for the
-  // leaves of all): an agent that decides by a search starts it here, for its default
-  // budget, and returns it; the caller drives it with evaluator() and then calls
+  // leaves of all): an agent that decides by a search of a set number of simulations
+  // starts it here and returns it; the caller drives it with evaluator() and then calls
   // end_search(), which gives what act() would have. nullptr: call act() instead.
   virtual Search<G>* begin_search(const G&) { return nullptr; }
   virtual Evaluator<G>* evaluator() { return nullptr; }
@@ -84,11 +84,9 @@ class MctsAgent final : public Agent<G> {
 
   Action act(const G& state) override {
     using Clock = std::chrono::steady_clock;
-    const bool open_ended = budget_.infinite || budget_.seconds > 0;
-    const int simulations = budget_.simulations > 0 ? budget_.simulations
-                            : open_ended            ? kUnboundedSimulations
-                                                    : search_.config().simulations;
-    search_.start(state, simulations);
+    search_.start(state, budget_.simulations > 0 ? budget_.simulations
+                         : open_ended()          ? kUnboundedSimulations
+                                                 : search_.config().simulations);
     const auto start = Clock::now();
     auto last_report = start;
     Search<G>* searches[] = {&search_};
@@ -102,11 +100,12 @@ class MctsAgent final : public Agent<G> {
       if (stop_requested_.load(std::memory_order_relaxed)) return true;
       return budget_.seconds > 0 && std::chrono::duration<double>(now - start).count() >= budget_.seconds;
     });
-    last_ = search_.result();
-    return last_.best;
+    return end_search();
   }
   void observe(Action a) override { search_.advance(a); }
+  // A budget of time or until stopped needs act()'s clock.
   Search<G>* begin_search(const G& state) override {
+    if (open_ended()) return nullptr;
     search_.start(state, budget_.simulations > 0 ? budget_.simulations : search_.config().simulations);
     return &search_;
   }
@@ -130,6 +129,8 @@ class MctsAgent final : public Agent<G> {
   const SearchResult& last_result() const { return last_; }
 
  private:
+  bool open_ended() const { return budget_.infinite || budget_.seconds > 0; }
+
   std::string name_;
   std::shared_ptr<Evaluator<G>> evaluator_;
   Search<G> search_;

@@ -68,6 +68,9 @@ inline std::string short_number(double v) {
   return s.str();
 }
 
+// The most simulations any search may be given (the sims option's bound).
+inline int max_simulations() { return static_cast<int>(find_search_option("sims")->max); }
+
 // Throws unless `v` is a valid value of `o`; `what` names where it came from.
 inline void check_search_value(const SearchOption& o, double v, const std::string& what) {
   const bool whole_ok = !o.whole || v == std::floor(v);

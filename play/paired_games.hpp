@@ -81,7 +81,21 @@ struct Score {
   int games() const { return wins + draws + losses; }
   double points() const { return wins + 0.5 * draws; }
   double rate() const { return games() ? points() / games() : 0.0; }  // in [0, 1]
+  Score& operator+=(const Score& o) {
+    wins += o.wins, draws += o.draws, losses += o.losses;
+    return *this;
+  }
 };
+
+// The arena's seeding rule, shared by every match (and azg match's referee): couple k of a
+// pairing with luck key `key` draws its setup and chance from couple_seed(seed, key, k),
+// and the agent playing `side` (0 or 1) in it is seeded with agent_seed(that, side).
+inline std::uint64_t couple_seed(std::uint64_t seed, std::uint64_t key, std::uint64_t couple) {
+  return seed * 1000003 + key * 1009 + couple;
+}
+inline std::uint64_t agent_seed(std::uint64_t couple, int side) {
+  return couple * 2 + 1 + static_cast<std::uint64_t>(side);
+}
 
 // How many games each thread plays at once in play_pairs: their searches share evaluator
 // calls (a network sees one batch of leaves from all of them).
@@ -96,9 +110,9 @@ struct LiveGame {
   G state;
   Rng chance{0};
   std::unique_ptr<mcts::Agent<G>> players[2];
-  int agent[2] = {0, 0};           // the agents' indices (their factories)
-  mcts::Agent<G>* searching = nullptr;  // the player whose search is running
-  mcts::Search<G>* search = nullptr;     // that search
+  int agent[2] = {0, 0};            // the agents' indices (their factories)
+  int searcher = -1;                 // the side whose search is running, or -1
+  mcts::Search<G>* search = nullptr;  // that search
   GameRecord record;
 
   void apply(Action a) {
@@ -115,12 +129,12 @@ struct LiveGame {
         apply(sample_chance(state, chance));
         continue;
       }
-      mcts::Agent<G>* agent = players[index_of(p)].get();
-      if ((search = agent->begin_search(state)) != nullptr) {
-        searching = agent;
+      const int side = index_of(p);
+      if ((search = players[side]->begin_search(state)) != nullptr) {
+        searcher = side;
         return false;
       }
-      apply(agent->act(state));
+      apply(players[side]->act(state));
     }
     record.outcome = state.outcome();
     return true;
@@ -153,13 +167,12 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
     out[k].first = a_first ? a : b;
     out[k].second = a_first ? b : a;
     const std::uint64_t key = luck_keys.empty() ? pair : luck_keys[pair];
-    const std::uint64_t shared = seed * 1000003 + key * 1009 + g / 2;
+    const std::uint64_t shared = couple_seed(seed, key, g / 2);
     auto live = std::make_unique<detail::LiveGame<G>>();
     live->slot = k;
     live->agent[0] = out[k].first;
     live->agent[1] = out[k].second;
-    live->players[0] = agents[out[k].first](shared * 2 + 1);
-    live->players[1] = agents[out[k].second](shared * 2 + 2);
+    for (int side = 0; side < 2; ++side) live->players[side] = agents[live->agent[side]](agent_seed(shared, side));
     Rng setup(shared);
     live->state = G::random_setup(setup);
     live->chance = Rng(shared);
@@ -190,19 +203,17 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
         mcts::Evaluator<G>* evaluator = nullptr;
         int leaves = 0;
         for (auto& g : live) {
-          if (!g->searching) continue;
-          const int side = g->searching == g->players[0].get() ? 0 : 1;
-          if (g->agent[side] != static_cast<int>(i)) continue;
+          if (g->searcher < 0 || g->agent[g->searcher] != static_cast<int>(i)) continue;
           searches.push_back(g->search);
-          evaluator = g->searching->evaluator();
+          evaluator = g->players[g->searcher]->evaluator();
           leaves += g->search->config().leaves_per_batch;
         }
         if (!searches.empty()) mcts::run_searches<G>(searches, *evaluator, batch, leaves);
       }
       for (auto& g : live) {
-        if (!g->searching) continue;
-        const Action a = g->searching->end_search();
-        g->searching = nullptr;
+        if (g->searcher < 0) continue;
+        const Action a = g->players[g->searcher]->end_search();
+        g->searcher = -1;
         g->search = nullptr;
         g->apply(a);
       }
@@ -226,16 +237,11 @@ std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const 
   return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys);
 }
 
-// `games` paired games (rounded up to even) of `a` against `b`: a's score, and a's points
-// in each game when `per_game` is given.
+// `games` paired games (rounded up to even) of `a` against `b`: a's score.
 template <Game G>
-Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed,
-                 std::vector<double>* per_game = nullptr) {
+Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed) {
   Score s;
-  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed)) {
-    s.add(g.points_of(0));
-    if (per_game) per_game->push_back(g.points_of(0));
-  }
+  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed)) s.add(g.points_of(0));
   return s;
 }
 
@@ -252,7 +258,7 @@ struct Tally {
   }
   Score total(int i) const {
     Score t;
-    for (const Score& s : against[i]) t.wins += s.wins, t.draws += s.draws, t.losses += s.losses;
+    for (const Score& s : against[i]) t += s;
     return t;
   }
 };

@@ -19,6 +19,9 @@
 
 namespace azg::play {
 
+// How clients name who decides: p1 (player 0, who moves first), p2, or chance.
+inline std::string player_name(Player p) { return p == Player::kP0 ? "p1" : p == Player::kP1 ? "p2" : "chance"; }
+
 struct LegalAction {
   std::string action;
   double probability = 0;  // at a chance node: the outcome's probability; else 0
@@ -194,8 +197,9 @@ class GameSession final : public Session {
           progress ? [&](const mcts::SearchResult& r) { progress(thought_of(r)); }
                    : std::function<void(const mcts::SearchResult&)>{},
           interval);
-      // The agent does not follow the session's moves (undo and reset jump anywhere): its
-      // tree is kept only when asked about the same position again.
+      // The agent has observed the moves played since it was made, so it keeps its tree
+      // along the game; after an undo or a reset the search sees another root and starts
+      // afresh.
       const Action best = search_agent_->act(state());
       Thought t = thought_of(search_agent_->last_result());
       t.best = state().action_to_string(best);  // Gumbel's choice need not be the most visited
@@ -215,7 +219,7 @@ class GameSession final : public Session {
     const mcts::Tree& tree = search_agent_->search().tree();
     const mcts::Node& root = tree[0];
     std::int64_t total = 0;
-    for (const auto v : r.visits) total += v;
+    for (std::uint32_t i = 0; i < root.num_children; ++i) total += tree[root.first_child + i].visits;
     for (std::uint32_t i = 0; i < root.num_children; ++i) {
       const std::uint32_t child = root.first_child + i;
       const mcts::Node& c = tree[child];

@@ -8,10 +8,6 @@
 namespace azg::protocol {
 namespace {
 
-constexpr long long kMaxVisits = 10000000;
-
-std::string player_word(Player p) { return p == Player::kP0 ? "p1" : p == Player::kP1 ? "p2" : "chance"; }
-
 template <class T>
 T field(const nlohmann::json& q, const char* key, T fallback) {
   if (!q.contains(key)) return fallback;
@@ -92,7 +88,8 @@ void Analysis::answer(const nlohmann::json& q) {
   const bool policy = field<bool>(q, "includePolicy", false);
   const auto seed = field<std::uint64_t>(q, "seed", 1);
   const double every = field<double>(q, "reportDuringSearchEvery", 0.0);
-  if (visits < 1 || visits > kMaxVisits) throw Error("'maxVisits' must be in [1, " + std::to_string(kMaxVisits) + "]");
+  if (visits < 1 || visits > mcts::max_simulations())
+    throw Error("'maxVisits' must be in [1, " + std::to_string(mcts::max_simulations()) + "]");
   if (every < 0) throw Error("'reportDuringSearchEvery' must not be negative");
   for (const int t : turns)
     if (t < 0 || t > static_cast<int>(moves.size()))
@@ -114,7 +111,7 @@ void Analysis::answer(const nlohmann::json& q) {
       progress = [&](const play::Thought& t) {
         nlohmann::json j = head;
         j["isDuringSearch"] = true;
-        j["toAct"] = player_word(session_->to_act());
+        j["toAct"] = play::player_name(session_->to_act());
         j.update(thought_json(t, false));
         write(j);
       };
@@ -122,7 +119,7 @@ void Analysis::answer(const nlohmann::json& q) {
     const play::Thought t = session_->think(budget, progress, interval);
     nlohmann::json j = head;
     j["isDuringSearch"] = false;
-    j["toAct"] = player_word(session_->to_act());
+    j["toAct"] = play::player_name(session_->to_act());
     j.update(thought_json(t, policy));
     write(j);
   }

@@ -10,8 +10,6 @@
 namespace azg::protocol {
 namespace {
 
-constexpr long long kMaxSimulations = 10000000;
-
 // A whole number in [min, max] named `what`, or an azg::Error saying what is wrong.
 long long whole_number(const std::string& text, const std::string& what, long long min, long long max) {
   std::size_t used = 0;
@@ -31,10 +29,6 @@ std::string fixed(double v, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << v;
   return s.str();
-}
-
-std::string player_word(Player p) {
-  return p == Player::kP0 ? "p1" : p == Player::kP1 ? "p2" : "chance";
 }
 
 std::string info_line(const play::Thought& t, long long ms) {
@@ -57,7 +51,11 @@ std::string info_line(const play::Thought& t, long long ms) {
 Engine::Engine(std::unique_ptr<play::Session> session, const mcts::AgentSpec& spec, std::ostream& out)
     : session_(std::move(session)), spec_(spec), out_(out) {
   default_simulations_ = play::spec_simulations(spec);
-  session_->set_agent(spec_, seed_);  // a bad spec or model fails here, before any command
+  fresh_agent();  // a bad spec or model fails here, before any command
+}
+
+void Engine::fresh_agent() {
+  session_->set_agent(spec_, seed_);
   agent_ready_ = true;
 }
 
@@ -124,7 +122,7 @@ void Engine::ugi() {
   say("id name azg " + std::string(session_->game()) + " " + spec_.text);
   say("id author the azg developers");
   say("option name Simulations type spin default " + std::to_string(default_simulations_) + " min 1 max " +
-      std::to_string(kMaxSimulations));
+      std::to_string(mcts::max_simulations()));
   say("option name MoveTime type spin default 0 min 0 max 86400000");
   say("option name Seed type spin default 1 min 0 max " + std::to_string(std::numeric_limits<long long>::max()));
   say("option name ProgressInterval type spin default 1000 min 10 max 3600000");
@@ -137,7 +135,7 @@ void Engine::setoption(const std::vector<std::string>& words) {
     throw Error("expected 'setoption name NAME value VALUE'");
   const std::string& name = words[2];
   const std::string& value = words[4];
-  if (name == "Simulations") default_simulations_ = static_cast<int>(whole_number(value, name, 1, kMaxSimulations));
+  if (name == "Simulations") default_simulations_ = static_cast<int>(whole_number(value, name, 1, mcts::max_simulations()));
   else if (name == "MoveTime") move_time_ms_ = static_cast<int>(whole_number(value, name, 0, 86400000));
   else if (name == "ProgressInterval") progress_ms_ = static_cast<int>(whole_number(value, name, 10, 3600000));
   else if (name == "Seed") {
@@ -149,8 +147,7 @@ void Engine::setoption(const std::vector<std::string>& words) {
 
 void Engine::new_game() {
   session_->reset("", {});
-  session_->set_agent(spec_, seed_);  // a fresh tree and generator per game
-  agent_ready_ = true;
+  fresh_agent();  // a fresh tree and generator per game
 }
 
 void Engine::position(const std::vector<std::string>& words) {
@@ -168,10 +165,7 @@ void Engine::position(const std::vector<std::string>& words) {
     if (words[i] != "moves") throw Error("expected 'moves' after the start, got " + quote_input(words[i]));
     moves.assign(words.begin() + static_cast<long>(i) + 1, words.end());
   }
-  if (!agent_ready_) {
-    session_->set_agent(spec_, seed_);
-    agent_ready_ = true;
-  }
+  if (!agent_ready_) fresh_agent();
   session_->reset(setup, moves);
 }
 
@@ -184,7 +178,7 @@ void Engine::go(const std::vector<std::string>& words) {
       continue;
     }
     if (i + 1 >= words.size()) throw Error(quote_input("go " + w) + " needs a value");
-    if (w == "sims" || w == "nodes") budget.simulations = static_cast<int>(whole_number(words[++i], w, 1, kMaxSimulations));
+    if (w == "sims" || w == "nodes") budget.simulations = static_cast<int>(whole_number(words[++i], w, 1, mcts::max_simulations()));
     else if (w == "movetime") budget.seconds = whole_number(words[++i], w, 1, 86400000) / 1000.0;
     else throw Error("unknown go parameter " + quote_input(w) + " (known: sims, nodes, movetime, infinite)");
   }
@@ -195,10 +189,7 @@ void Engine::go(const std::vector<std::string>& words) {
   if (session_->over()) throw Error("the game is over");
   if (session_->to_act() == Player::kChance)
     throw Error("chance acts here, not a player: send its outcome with position ... moves");
-  if (!agent_ready_) {
-    session_->set_agent(spec_, seed_);
-    agent_ready_ = true;
-  }
+  if (!agent_ready_) fresh_agent();
   open_ended_ = budget.infinite && budget.simulations == 0 && budget.seconds == 0;
   session_->set_budget(budget);  // here, so a stop sent at once is not lost
   searching_ = true;
@@ -228,7 +219,7 @@ void Engine::query(const std::vector<std::string>& words) {
   const bool over = session_->over();
   if (what == "gameover") say(std::string("response ") + (over ? "true" : "false"));
   else if (what == "p1turn") say(std::string("response ") + (!over && session_->to_act() == Player::kP0 ? "true" : "false"));
-  else if (what == "tomove") say("response " + (over ? std::string("none") : player_word(session_->to_act())));
+  else if (what == "tomove") say("response " + (over ? std::string("none") : play::player_name(session_->to_act())));
   else if (what == "result") {
     if (!over) return say("response none");
     const Outcome o = session_->outcome();

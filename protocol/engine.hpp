@@ -37,6 +37,7 @@ class Engine {
   void error(const std::string& message) { say("info string error " + message); }
   bool busy() const { return searching_.load(); }
   void finish_search();  // joins a finished or stopped search
+  void fresh_agent();    // a new agent from the spec and the Seed option
 
   void ugi();
   void setoption(const std::vector<std::string>& words);

@@ -97,7 +97,7 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
       game.first = a_first ? pairs[pair].first : pairs[pair].second;
       game.second = a_first ? pairs[pair].second : pairs[pair].first;
       // The arena's seeding rule (play::play_pairs).
-      const std::uint64_t shared = o.seed * 1000003 + pair * 1009 + g / 2;
+      const std::uint64_t shared = play::couple_seed(o.seed, pair, g / 2);
       auto session = new_session();
       Rng setup_rng(shared), chance(shared);
       session->random_start(setup_rng);
@@ -108,7 +108,7 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
         std::string failure = ensure_started(h, engines[side_engine[side]], o);
         if (failure.empty()) {
           if (o.send_seeds && h.offers_seed)
-            h.process->send("setoption name Seed value " + std::to_string(shared * 2 + 1 + side));
+            h.process->send("setoption name Seed value " + std::to_string(play::agent_seed(shared, side)));
           h.process->send("uginewgame");
           h.process->send("isready");
           const Answer a = wait_for(*h.process, [](const std::string& l) { return l == "readyok"; },

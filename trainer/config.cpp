@@ -146,23 +146,15 @@ std::string format_value(const TrainConfig& c, const AnyField& f) {
         const T& v = c.*(x.member);
         if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
         else if constexpr (std::is_same_v<T, std::string>) return v;
-        else if constexpr (std::is_same_v<T, double>) {
-          std::ostringstream s;
-          s << std::setprecision(10) << v;
-          return s.str();
-        } else return std::to_string(v);
+        else if constexpr (std::is_same_v<T, double>) return mcts::short_number(v);
+        else return std::to_string(v);
       },
       f);
 }
 
 std::string range_text(double min, double max) {
-  auto number = [](double v) {
-    std::ostringstream s;
-    s << std::setprecision(10) << v;
-    return s.str();
-  };
-  if (max == kNoLimit) return "[" + number(min) + ", ...)";
-  return "[" + number(min) + ", " + number(max) + "]";
+  if (max == kNoLimit) return "[" + mcts::short_number(min) + ", ...)";
+  return "[" + mcts::short_number(min) + ", " + mcts::short_number(max) + "]";
 }
 
 void assign(TrainConfig& c, const AnyField& f, const std::string& text, const std::string& where) {
