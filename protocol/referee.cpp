@@ -32,11 +32,9 @@ Answer wait_for(LineProcess& p, Wanted wanted, milliseconds timeout) {
     auto line = p.read_line(std::max(left, milliseconds(0)));
     if (!line) return {std::nullopt, p.ended() ? "crashed" : "timed out"};
     if (wanted(*line)) return {std::move(line), ""};
-    if (line->rfind("info string error", 0) == 0) return {std::nullopt, "answered " + quote_input(*line)};
+    if (line->starts_with("info string error")) return {std::nullopt, "answered " + quote_input(*line)};
   }
 }
-
-bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
 // Starts the engine if needed and completes the ugi handshake; returns a failure or "".
 std::string ensure_started(EngineHandle& h, const EngineCommand& e, const RefereeOptions& o) {
@@ -51,7 +49,7 @@ std::string ensure_started(EngineHandle& h, const EngineCommand& e, const Refere
   const Answer a = wait_for(
       *h.process,
       [&](const std::string& line) {
-        if (starts_with(line, "option name Seed ")) h.offers_seed = true;
+        if (line.starts_with("option name Seed ")) h.offers_seed = true;
         return line == "ugiok";
       },
       milliseconds(o.startup_timeout_ms));
@@ -133,7 +131,7 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
         const bool sent = h.process->send("position startpos" + (setup.empty() ? "" : " setup " + setup) +
                                           (session->history().empty() ? "" : " moves" + join_moves(session->history()))) &&
                           h.process->send(go);
-        const Answer a = sent ? wait_for(*h.process, [](const std::string& l) { return starts_with(l, "bestmove "); },
+        const Answer a = sent ? wait_for(*h.process, [](const std::string& l) { return l.starts_with("bestmove "); },
                                          move_limit)
                               : Answer{std::nullopt, "crashed"};
         if (!a.line) {
