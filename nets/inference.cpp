@@ -22,6 +22,9 @@ struct InferenceModel::Impl {
   torch::Device device{torch::kCPU};
   std::string precision;
   at::ScalarType dtype = at::kFloat;
+  std::vector<int> columns;  // policy index -> column of the graph's logits (logit_columns)
+  int width = 0;             // columns per row
+  bool in_order = true;      // columns are the identity
 
   std::shared_ptr<const torch::jit::Module> snapshot() {
     std::lock_guard lock(swap_mutex);
@@ -45,6 +48,9 @@ struct InferenceModel::Impl {
     impl->dtype = impl->precision == "bf16" ? at::kBFloat16 : at::kFloat;
     impl->meta = meta;
     impl->prototype = folded_network(meta.shape, meta.net);
+    impl->columns = nets::logit_columns(trained, meta.shape, meta.net);
+    impl->width = nets::logit_width(meta.shape, meta.net);
+    for (std::size_t i = 0; i < impl->columns.size(); ++i) impl->in_order &= impl->columns[i] == static_cast<int>(i);
     impl->set_weights(trained);
     return impl;
   }
@@ -119,9 +125,21 @@ const ModelMeta& InferenceModel::meta() const { return impl_->meta; }
 const std::string& InferenceModel::precision() const { return impl_->precision; }
 torch::jit::Module InferenceModel::graph() const { return *impl_->snapshot(); }
 
+int InferenceModel::logit_width() const { return impl_->width; }
+const std::vector<int>& InferenceModel::logit_columns() const { return impl_->columns; }
+
 void InferenceModel::run(const float* planes, int batch, float* logits, float* values) {
+  if (impl_->in_order) return run_raw(planes, batch, logits, values);
+  const std::size_t policy = impl_->columns.size(), width = static_cast<std::size_t>(impl_->width);
+  std::vector<float> raw(static_cast<std::size_t>(batch) * width);
+  run_raw(planes, batch, raw.data(), values);
+  for (std::size_t b = 0; b < static_cast<std::size_t>(batch); ++b)
+    for (std::size_t i = 0; i < policy; ++i) logits[b * policy + i] = raw[b * width + static_cast<std::size_t>(impl_->columns[i])];
+}
+
+void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values) {
   const PlaneShape& s = impl_->meta.shape.planes;
-  const int policy = impl_->meta.shape.policy_size;
+  const int policy = impl_->width;
   c10::InferenceMode inference;
   const at::Tensor input =
       torch::from_blob(const_cast<float*>(planes), {batch, s.channels, s.height, s.width}, torch::kFloat32)

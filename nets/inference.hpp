@@ -9,6 +9,7 @@
 // sees half-updated weights (the trainer publishes new networks this way).
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "nets/model_meta.hpp"
 
@@ -40,8 +41,15 @@ class InferenceModel {
   const ModelMeta& meta() const;
   // "fp32" or "bf16": the precision the graph runs in.
   const std::string& precision() const;
-  // planes: batch x C x H x W floats; logits: batch x A; values: batch.
+  // planes: batch x C x H x W floats; logits: batch x A in policy-index order; values: batch.
   void run(const float* planes, int batch, float* logits, float* values);
+  // The same with the logits as the graph writes them: batch x logit_width(), index i in
+  // column logit_columns()[i] (the identity for a dense policy head; a convolutional
+  // head's planes and globals otherwise), so a caller reading a few actions skips the
+  // gather of every index.
+  void run_raw(const float* planes, int batch, float* logits, float* values);
+  int logit_width() const;
+  const std::vector<int>& logit_columns() const;
   // Replaces the weights with those of `module` (the training form, same architecture).
   void update_weights(const torch::jit::Module& module);
   // evaluations/s of the bare graph forward on a random batch (for bench nn).

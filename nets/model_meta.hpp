@@ -20,12 +20,18 @@ struct NetConfig {
   std::string value_head = "tanh";  // "tanh" or "wdl"
   int value_hidden = 64;
   bool ownership = false;  // an auxiliary per-cell head trained on the game's ownership()
+  // "fc": a 2-plane bottleneck and a dense layer to every policy index; "conv": one logit
+  // plane per move kind read at the action's cell, through the game's policy map.
+  std::string policy_head = "fc";
 };
 
 struct NetShape {
   PlaneShape planes;
   int policy_size;
   std::vector<int> constant_planes;  // the game's kConstantPlanes (game.hpp), or empty
+  // The game's policy map (game_traits.hpp); from meta.json only its planes and globals:
+  // a conv-head model keeps its slots as the module's buffer policy_slots.
+  PolicyMap policy_map;
 };
 
 struct ModelMeta {
@@ -53,7 +59,9 @@ struct ModelMeta {
               {"global_pooling", net.global_pooling},
               {"value_head", net.value_head},
               {"value_hidden", net.value_hidden},
-              {"ownership", net.ownership}}},
+              {"ownership", net.ownership},
+              {"policy_head", net.policy_head}}},
+            {"policy_map", {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
             {"training_step", step},
             {"config_hash", config_hash},
             {"forward", "forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B]); value in [-1,1] "
@@ -82,6 +90,15 @@ struct ModelMeta {
       m.net.value_head = n.at("value_head").get<std::string>();
       m.net.value_hidden = n.at("value_hidden").get<int>();
       m.net.ownership = n.value("ownership", false);
+      m.net.policy_head = n.value("policy_head", "fc");  // older models have the dense head
+      if (m.net.policy_head != "fc" && m.net.policy_head != "conv")
+        throw Error(source + ": unknown policy head " + quote_input(m.net.policy_head));
+      if (j.contains("policy_map")) {
+        m.shape.policy_map.planes = j.at("policy_map").at("planes").get<int>();
+        m.shape.policy_map.globals = j.at("policy_map").at("globals").get<int>();
+      }
+      if (m.net.policy_head == "conv" && (m.shape.policy_map.planes <= 0 || m.shape.policy_map.globals < 0))
+        throw Error(source + ": a convolutional policy head needs policy_map planes and globals");
       m.step = j.value("training_step", std::int64_t{0});
       m.config_hash = j.value("config_hash", "");
       return m;
@@ -103,6 +120,9 @@ struct ModelMeta {
       throw Error(source + " has planes or policy of another shape than " + name + "'s encoding");
     if (!shape.constant_planes.empty() && shape.constant_planes != expected.shape.constant_planes)
       throw Error(source + " names other constant planes than " + name + "'s encoding");
+    if (net.policy_head == "conv" && (shape.policy_map.planes != expected.shape.policy_map.planes ||
+                                      shape.policy_map.globals != expected.shape.policy_map.globals))
+      throw Error(source + " maps its policy onto other planes than " + name + "'s policy map");
   }
 
   // Throws unless this model was made for game G with G's current encoding.
@@ -114,7 +134,7 @@ template <Game G>
 ModelMeta meta_for(const NetConfig& net) {
   ModelMeta m;
   m.game = std::string(G::kName);
-  m.shape = {G::kPlanes, G::kPolicySize, constant_planes<G>()};
+  m.shape = {G::kPlanes, G::kPolicySize, constant_planes<G>(), azg::policy_map<G>()};
   m.net = net;
   m.policy_layout = azg::policy_layout<G>();
   m.encoding_version = encoding_version<G>();

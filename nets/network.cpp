@@ -3,6 +3,7 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <vector>
@@ -66,7 +67,13 @@ std::vector<std::string> linear_names(const NetConfig& config) {
   std::vector<std::string> names;
   if (config.global_pooling)
     for (int b = 0; b < config.blocks; ++b) names.push_back("b" + std::to_string(b) + "_g");
-  for (const char* n : {"policy_fc", "value_fc1", "value_fc2"}) names.emplace_back(n);
+  if (config.policy_head == "conv") {
+    names.emplace_back("policy_out");     // 1x1 convolution to the logit planes
+    names.emplace_back("policy_global");  // pooled features to the global logits
+  } else {
+    names.emplace_back("policy_fc");
+  }
+  for (const char* n : {"value_fc1", "value_fc2"}) names.emplace_back(n);
   return names;
 }
 
@@ -141,9 +148,19 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
     s << "    y = " << conv_bn(form, "y", p + "_c2", p + "_n2", 1) << "\n"
       << "    x = torch.relu(x + y)\n";
   }
-  s << "    p = torch.relu(" << conv_bn(form, "x", "policy_conv", "policy_bn", 0) << ")\n"
-    << "    policy = torch.linear(torch.flatten(p, 1), self.policy_fc_w, self.policy_fc_b)\n"
-    << "    v = torch.relu(" << conv_bn(form, "x", "value_conv", "value_bn", 0) << ")\n"
+  s << "    p = torch.relu(" << conv_bn(form, "x", "policy_conv", "policy_bn", 0) << ")\n";
+  if (config.policy_head == "conv")
+    // One logit plane per move kind and the global logits side by side, then each policy
+    // index picks its own (the game's policy map, held as the buffer policy_slots).
+    s << "    g = torch.linear(torch.mean(p, [2, 3]), self.policy_global_w, self.policy_global_b)\n"
+      << "    p = torch.conv2d(p, self.policy_out_w, self.policy_out_b, 1, 0)\n"
+      << "    policy = torch.cat([torch.flatten(p, 1), g], 1)\n"
+      // The folded form leaves the columns as they are (logit_columns maps them): the
+      // evaluator reads a few legal actions' logits and skips a gather of every index.
+      << (folded ? "" : "    policy = policy[:, self.policy_slots]\n");
+  else
+    s << "    policy = torch.linear(torch.flatten(p, 1), self.policy_fc_w, self.policy_fc_b)\n";
+  s << "    v = torch.relu(" << conv_bn(form, "x", "value_conv", "value_bn", 0) << ")\n"
     << "    v = torch.cat([torch.flatten(v, 1), torch.mean(x, [2, 3])], 1)\n"
     << "    v = torch.relu(torch.linear(v, self.value_fc1_w, self.value_fc1_b))\n"
     << "    v = torch.linear(v, self.value_fc2_w, self.value_fc2_b)\n";
@@ -219,12 +236,40 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
   }
 }
 
+std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config) {
+  std::vector<int> columns(static_cast<std::size_t>(shape.policy_size));
+  if (config.policy_head != "conv") {
+    for (int i = 0; i < shape.policy_size; ++i) columns[static_cast<std::size_t>(i)] = i;
+    return columns;
+  }
+  if (!trained.hasattr("policy_slots")) throw Error("the network has no policy_slots: not an azg network of this shape");
+  const at::Tensor slots = trained.attr("policy_slots").toTensor().to(torch::kCPU).contiguous();
+  const int width = logit_width(shape, config);
+  if (slots.numel() != shape.policy_size) throw Error("the network's policy_slots do not match its policy size");
+  const std::int64_t* data = slots.data_ptr<std::int64_t>();
+  for (int i = 0; i < shape.policy_size; ++i) {
+    if (data[i] < 0 || data[i] >= width) throw Error("the network's policy_slots point outside its logit planes");
+    columns[static_cast<std::size_t>(i)] = static_cast<int>(data[i]);
+  }
+  return columns;
+}
+
+int logit_width(const NetShape& shape, const NetConfig& config) {
+  if (config.policy_head != "conv") return shape.policy_size;
+  return shape.policy_map.planes * shape.planes.height * shape.planes.width + std::max(shape.policy_map.globals, 1);
+}
+
 torch::jit::Module build_network(const NetShape& shape, const NetConfig& config, std::uint64_t seed) {
   if (config.blocks < 0 || config.blocks > 64) throw Error("net.blocks must be in 0..64");
   if (config.channels < 1 || config.channels > 1024) throw Error("net.channels must be in 1..1024");
   if (config.value_head != "tanh" && config.value_head != "wdl")
     throw Error("net.value_head must be tanh or wdl, got " + quote_input(config.value_head));
   if (config.value_hidden < 1) throw Error("net.value_hidden must be positive");
+  if (config.policy_head != "fc" && config.policy_head != "conv")
+    throw Error("net.policy_head must be fc or conv, got " + quote_input(config.policy_head));
+  const PolicyMap& map = shape.policy_map;
+  if (config.policy_head == "conv" && map.planes <= 0)
+    throw Error("net.policy_head=conv needs a game with a policy map (imbriqua, lignes, intercept); use fc");
   at::Generator gen = at::detail::createCPUGenerator(seed);
   const int c = config.channels, cells = shape.planes.height * shape.planes.width;
   torch::jit::Module m("AzgNet");
@@ -239,9 +284,25 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
     add_conv(m, p + "_c2", c, c, 3, gen);
     add_bn(m, p + "_n2", c);
   }
-  add_conv(m, "policy_conv", 2, c, 1, gen);
-  add_bn(m, "policy_bn", 2);
-  add_linear(m, "policy_fc", shape.policy_size, 2 * cells, gen);
+  if (config.policy_head == "conv") {
+    add_conv(m, "policy_conv", c, c, 1, gen);
+    add_bn(m, "policy_bn", c);
+    // Small logits at first (as the dense layer's init), so early priors are nearly flat.
+    const double bound = 1.0 / std::sqrt(static_cast<double>(c));
+    m.register_parameter("policy_out_w", ((at::rand({map.planes, c, 1, 1}, gen) * 2 - 1) * bound).set_requires_grad(true),
+                         false);
+    m.register_parameter("policy_out_b", torch::zeros({map.planes}).set_requires_grad(true), false);
+    add_linear(m, "policy_global", std::max(map.globals, 1), c, gen);
+    // A model read back from meta.json has no slots; its checkpoint's buffer replaces these.
+    const bool have_slots = static_cast<int>(map.slots.size()) == shape.policy_size;
+    std::vector<std::int64_t> slots(map.slots.begin(), map.slots.end());
+    m.register_buffer("policy_slots", have_slots ? torch::tensor(slots, torch::kLong)
+                                                 : torch::zeros({shape.policy_size}, torch::kLong));
+  } else {
+    add_conv(m, "policy_conv", 2, c, 1, gen);
+    add_bn(m, "policy_bn", 2);
+    add_linear(m, "policy_fc", shape.policy_size, 2 * cells, gen);
+  }
   add_conv(m, "value_conv", 1, c, 1, gen);
   add_bn(m, "value_bn", 1);
   add_linear(m, "value_fc1", config.value_hidden, cells + c, gen);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "env/common/game.hpp"
 #include "nets/model_meta.hpp"
@@ -22,7 +23,8 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
 // The two forms of one network's TorchScript source. kTraining has batch norms (and the
 // ownership head); kFolded is the inference graph: every batch norm folded into the
 // convolution before it, no auxiliary heads, run in the dtype of its weights (float32 or
-// bfloat16) with float32 outputs. Same forward contract.
+// bfloat16) with float32 outputs. Same forward contract, except that a convolutional
+// policy head's logits come out in logit_columns' order.
 enum class NetForm { kTraining, kFolded };
 // When the shape names constant planes (NetShape::constant_planes), both forms read them
 // as a vector: the stem's convolution runs over the other planes only, and the constant
@@ -39,6 +41,14 @@ torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config
 // `dtype`. Throws azg::Error when `trained` lacks a parameter of that shape's network.
 void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config,
                         at::ScalarType dtype, torch::jit::Module& folded);
+
+// The folded form's policy output has logit_width() columns; policy index i reads column
+// logit_columns()[i]. A dense head writes the indices in order (the identity); a
+// convolutional head writes its logit planes and global logits side by side, and the
+// columns come from the trained network's policy_slots. Throws azg::Error on slots that
+// do not fit.
+std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config);
+int logit_width(const NetShape& shape, const NetConfig& config);
 
 // Runs the module's forward under no-grad; returns (policy_logits[B,A], value[B]).
 std::pair<at::Tensor, at::Tensor> run_forward(torch::jit::Module& module, const at::Tensor& planes);

@@ -38,8 +38,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
       if (!from_cache(batch, i)) todo.push_back(i);
     if (todo.empty()) return;
     // Per-call buffers: several search threads may evaluate at once.
-    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * G::kPolicySize),
-        values(todo.size());
+    const std::size_t width = static_cast<std::size_t>(model_->logit_width());
+    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * width), values(todo.size());
     std::vector<int> symmetries(todo.size());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
@@ -51,10 +51,10 @@ class NnEvaluator final : public mcts::Evaluator<G> {
       if (s == 0) batch.state(i).encode(out);
       else batch.state(i).symmetric(s).encode(out);
     }
-    model_->run(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data());
+    model_->run_raw(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
-      decode(batch, i, symmetries[k], logits_out.data() + k * G::kPolicySize);
+      decode(batch, i, symmetries[k], logits_out.data() + k * width);
       batch.value(i) = values[k];
       to_cache(batch, i);
     }
@@ -63,7 +63,9 @@ class NnEvaluator final : public mcts::Evaluator<G> {
   std::shared_ptr<InferenceModel> model() const { return model_; }
 
  private:
+  // `logits`: one row of the model's raw output (InferenceModel::logit_columns).
   void decode(mcts::EvalBatch<G>& batch, std::size_t i, int symmetry, const float* logits) const {
+    const std::vector<int>& column = model_->logit_columns();
     const G& state = batch.state(i);
     const auto actions = batch.actions(i);
     const auto priors = batch.priors(i);
@@ -73,7 +75,7 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     for (std::size_t a = 0; a < actions.size(); ++a) {
       const Action mapped = symmetry == 0 ? actions[a] : state.symmetric_action(symmetry, actions[a]);
       const int index = image.policy_index(mapped);
-      priors[a] = index >= 0 ? logits[index] : std::nanf("");
+      priors[a] = index >= 0 ? logits[column[static_cast<std::size_t>(index)]] : std::nanf("");
       if (index >= 0) {
         max_logit = std::max(max_logit, priors[a]);
         any = true;

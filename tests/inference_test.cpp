@@ -8,6 +8,8 @@
 
 #include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
+#include "env/imperator/imperator.hpp"
+#include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "nets/cpu_support.hpp"
 #include "nets/inference.hpp"
@@ -85,6 +87,102 @@ TEST(InferenceGraph, FoldedFloat32GivesTheTrainingNetworksOutputs) {
   expect_folded_equals_training<Imbriqua>(config(), "fp32", 2e-4f);
   expect_folded_equals_training<Imbriqua>(config("wdl", false), "fp32", 2e-4f);
   expect_folded_equals_training<Lignes>(config(), "fp32", 2e-4f);
+}
+
+NetConfig conv_head(NetConfig c) {
+  c.policy_head = "conv";
+  return c;
+}
+
+TEST(InferenceGraph, TheConvolutionalPolicyHeadFoldsToo) {
+  expect_folded_equals_training<Imbriqua>(conv_head(config()), "fp32", 2e-4f);
+  expect_folded_equals_training<Lignes>(conv_head(config()), "fp32", 2e-4f);
+  expect_folded_equals_training<Intercept>(conv_head(config()), "fp32", 2e-4f);
+  if (cpu_has_native_bf16()) expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
+}
+
+// A convolutional head's logit for a policy index is the logit plane's value at the
+// index's cell: set one plane's bias and only that plane's indices move.
+TEST(Network, TheConvolutionalHeadReadsEachIndexAtItsSlot) {
+  const ModelMeta meta = meta_for<Imbriqua>(conv_head(config()));
+  torch::jit::Module net = build_network(meta.shape, meta.net, 4);
+  net.eval();
+  const auto input = torch::from_blob(real_planes<Imbriqua>(2, 5).data(), {2, 80, 8, 8}).clone();
+  const auto before = run_forward(net, input).first;
+  {
+    torch::NoGradGuard no_grad;
+    net.attr("policy_out_b").toTensor()[57] += 5.0;  // removals
+    net.attr("policy_global_b").toTensor()[0] += 3.0;  // stop
+  }
+  const auto moved = run_forward(net, input).first - before;
+  for (int i = 0; i < Imbriqua::kPolicySize; ++i) {
+    const float expected = i >= Imbriqua::kRemoveIndexBase ? 5.0f : i == Imbriqua::kStopIndex ? 3.0f : 0.0f;
+    ASSERT_NEAR(moved[0][i].item<float>(), expected, 1e-4) << "index " << i;
+  }
+}
+
+// The maps tie each action to the cell a network sees it at: Imbriqua's and Intercept's
+// moves to the square of the pawn that moves, Imbriqua's and Lignes's placements to an
+// empty cell. `check(planes, plane, cell, action)` runs on every mapped legal action.
+template <Game G, class Check>
+int for_mapped_actions(int games, Check check) {
+  int checked = 0;
+  const PolicyMap map = policy_map<G>();
+  const int cells = G::kPlanes.height * G::kPlanes.width;
+  std::vector<float> planes(static_cast<std::size_t>(G::kPlanes.size()));
+  for (int game = 0; game < games; ++game) {
+    Rng rng(70 + game);
+    G g = G::random_setup(rng);
+    for (int ply = 0; ply < 120 && !g.is_terminal(); ++ply) {
+      if (g.to_act() != Player::kChance) {
+        g.encode(planes);
+        ActionListFor<G> actions;
+        g.legal_actions(actions);
+        for (const Action a : actions) {
+          const int index = g.policy_index(a);
+          if (index < 0) continue;
+          const int slot = map.slots[static_cast<std::size_t>(index)];
+          if (slot < map.planes * cells) check(g, planes, slot / cells, slot % cells, a);
+          ++checked;
+        }
+      }
+      g.apply(random_action(g, rng));
+    }
+  }
+  return checked;
+}
+
+TEST(PolicyMap, ActionsSitAtTheirCells) {
+  const auto at = [](const std::vector<float>& planes, int plane, int cell, int cells) {
+    return planes[static_cast<std::size_t>(plane * cells + cell)];
+  };
+  EXPECT_GT(for_mapped_actions<Imbriqua>(3, [&](const Imbriqua& g, const std::vector<float>& p, int plane, int cell, Action a) {
+    if (plane >= 1 && plane <= 56) ASSERT_EQ(at(p, 0, cell, 64), 1.0f) << g.action_to_string(a) << " moves no own pawn";
+    if (plane == 0) ASSERT_EQ(at(p, 0, cell, 64) + at(p, 1, cell, 64), 0.0f) << g.action_to_string(a);
+  }), 500);
+  EXPECT_GT(for_mapped_actions<Intercept>(2, [&](const Intercept& g, const std::vector<float>& p, int plane, int cell, Action a) {
+    const int cells = Intercept::kSquares;
+    if (plane < 96)
+      ASSERT_EQ(at(p, 0, cell, cells) + at(p, 1, cell, cells) + at(p, 2, cell, cells) + at(p, 3, cell, cells), 1.0f)
+          << g.action_to_string(a) << " moves no own pawn";
+  }), 500);
+  EXPECT_GT(for_mapped_actions<Lignes>(3, [&](const Lignes& g, const std::vector<float>& p, int plane, int cell, Action a) {
+    if (plane == 0) {
+      ASSERT_EQ(at(p, 0, cell, 256) + at(p, 1, cell, 256), 0.0f) << g.action_to_string(a) << " places on a pawn";
+      ASSERT_EQ(at(p, 2, cell, 256), 1.0f) << g.action_to_string(a);
+    }
+  }), 500);
+}
+
+TEST(Network, AGameWithoutAPolicyMapRefusesTheConvolutionalHead) {
+  const ModelMeta meta = meta_for<Imperator5>(conv_head(config()));
+  EXPECT_TRUE(meta.shape.policy_map.slots.empty());
+  try {
+    build_network(meta.shape, meta.net, 1);
+    FAIL() << "built";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("policy map"), std::string::npos) << e.what();
+  }
 }
 
 TEST(InferenceGraph, Bfloat16StaysCloseToFloat32) {

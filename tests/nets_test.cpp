@@ -244,6 +244,39 @@ TEST(Export, SameOutputsBeforeAndAfterExport) {
   EXPECT_TRUE(torch::allclose(v1, v2));
 }
 
+// A conv-head model's meta.json holds only the map's shape; its slots travel as a buffer
+// through checkpoints and exported models, and the inference graph reads them from there.
+TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
+  const std::string dir = temp_dir("conv-head");
+  NetConfig net = small();
+  net.policy_head = "conv";
+  const ModelMeta meta = meta_for<Imbriqua>(net);
+  Learner learner(build_network(meta.shape, meta.net, 12), meta.net, OptimConfig{}, torch::kCPU);
+  save_checkpoint(dir + "/c.ckpt", learner, meta);
+  ModelMeta read;
+  auto loaded = load_checkpoint(dir + "/c.ckpt", OptimConfig{}, torch::kCPU, &read);
+  EXPECT_EQ(read.net.policy_head, "conv");
+  EXPECT_EQ(read.shape.policy_map.planes, Imbriqua::kPolicyPlanes);
+  EXPECT_NO_THROW(read.check_game<Imbriqua>("c.ckpt"));
+  export_checkpoint(dir + "/c.ckpt", dir + "/m.pt");
+  auto model = InferenceModel::load(dir + "/m.pt", "cpu", "fp32");
+  const auto input = (torch::rand({3, 80, 8, 8}) > 0.6).to(torch::kFloat);
+  torch::jit::Module original = learner.module().clone();
+  original.eval();
+  const auto [p, v] = run_forward(original, input);
+  std::vector<float> logits(3 * Imbriqua::kPolicySize), values(3);
+  const at::Tensor contiguous = input.contiguous();
+  model->run(contiguous.data_ptr<float>(), 3, logits.data(), values.data());
+  EXPECT_TRUE(torch::allclose(torch::from_blob(logits.data(), {3, Imbriqua::kPolicySize}), p, 1e-4, 1e-4));
+  EXPECT_TRUE(torch::allclose(torch::from_blob(values.data(), {3}), v, 1e-4, 1e-4));
+  // A dense-head model of the same game is still a dense-head model.
+  nlohmann::json j = read.to_json();
+  j["net"].erase("policy_head");
+  EXPECT_EQ(ModelMeta::from_json(j, "old.pt").net.policy_head, "fc");
+  j["net"]["policy_head"] = "attention";
+  EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
+}
+
 TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {
   auto model = InferenceModel::fresh(meta_for<Imbriqua>(small()), 10);
   for (const bool symmetry : {false, true}) {

@@ -59,6 +59,9 @@ const std::vector<AnyField>& fields() {
       Field<bool>{"net.ownership", &C::net_ownership, false,
                   "an auxiliary head predicting each cell's share of the final score (games with ownership(): "
                   "Imbriqua)"},
+      Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
+                         "fc (2 planes and a dense layer) or conv (a logit plane per move kind, read at the action's "
+                         "cell: games with a policy map, Imbriqua, Lignes, Intercept)"},
       Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd", "sgd (with momentum) or adam"},
       Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},
       Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005,
@@ -253,6 +256,7 @@ void TrainConfig::validate() const {
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
   require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
+  require(net_policy_head == "fc" || net_policy_head == "conv", "net.policy_head must be fc or conv");
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(train_value_mix + train_margin_mix <= 1, "train.value_mix + train.margin_mix must be at most 1");

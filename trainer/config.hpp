@@ -27,6 +27,7 @@ struct TrainConfig {
   std::string net_value_head;
   int net_value_hidden;
   bool net_ownership;
+  std::string net_policy_head;
   // optimizer
   std::string optim_optimizer;
   double optim_lr;

@@ -36,6 +36,7 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
   net.value_head = c.net_value_head;
   net.value_hidden = c.net_value_hidden;
   net.ownership = c.net_ownership;
+  net.policy_head = c.net_policy_head;
   nets::ModelMeta meta = nets::meta_for<G>(net);
   meta.config_hash = c.hash();
   return meta;

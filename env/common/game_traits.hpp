@@ -10,6 +10,11 @@
 //                      vector; the conformance suite checks the claim (none).
 //   kPolicyLayout      how policy indices map to actions, in words; written to meta.json
 //                      for clients that read a model's logits ("").
+//   kPolicyPlanes, kPolicyGlobals, policy_slot(index)  where a convolutional policy
+//                      head (net.policy_head=conv) finds each policy index's logit: slot
+//                      plane * cells + cell for an action tied to a cell of the planes, or
+//                      kPolicyPlanes * cells + g for the g-th of the global ones (stop,
+//                      pass); slots are distinct (none: such games keep the dense head).
 //   kVariant           the rules options this game type fixes, as "key=value" words (for
 //                      Imperator the board's side); written to meta.json ("").
 //   symmetry_swaps_players(s)  true when symmetry s also exchanges the players' roles
@@ -48,6 +53,25 @@ template <class G>
 std::string policy_layout() {
   if constexpr (requires { G::kPolicyLayout; }) return std::string(G::kPolicyLayout);
   else return "";
+}
+
+// A game's policy_slot hook as data: slots[index] for every policy index; empty when the
+// game has none.
+struct PolicyMap {
+  int planes = 0, globals = 0;
+  std::vector<int> slots;
+  bool operator==(const PolicyMap&) const = default;
+};
+
+template <class G>
+PolicyMap policy_map() {
+  if constexpr (requires { G::policy_slot(0); }) {
+    PolicyMap map{G::kPolicyPlanes, G::kPolicyGlobals, std::vector<int>(G::kPolicySize)};
+    for (int i = 0; i < G::kPolicySize; ++i) map.slots[static_cast<std::size_t>(i)] = G::policy_slot(i);
+    return map;
+  } else {
+    return {};
+  }
 }
 
 template <class G>

@@ -63,6 +63,16 @@ class Imbriqua {
       "a move or jump from `from` in direction dir (N E S W NE SE SW NW = 0..7) over distance 1..7; "
       "3648: stop; 3649 + s: remove the pawn on square s";
   static_assert(kStopIndex == 3648 && kRemoveIndexBase == 3649, "kPolicyLayout spells these out");
+  // Where a convolutional policy head finds each index's logit (game_traits.hpp,
+  // policy_map): placements on plane 0, the 56 (direction, distance) moves from a square on
+  // planes 1..56 at that square, removals on plane 57; stop is the one global logit.
+  static constexpr int kPolicyPlanes = 58, kPolicyGlobals = 1;
+  static constexpr int policy_slot(int index) {
+    if (index < kMoveIndexBase) return index;
+    if (index < kStopIndex) return (1 + (index - kMoveIndexBase) % 56) * 64 + (index - kMoveIndexBase) / 56;
+    if (index == kStopIndex) return kPolicyPlanes * 64;
+    return 57 * 64 + (index - kRemoveIndexBase);
+  }
   static constexpr int kNumSymmetries = 8;
 
   static Imbriqua from_setup(std::string_view setup);

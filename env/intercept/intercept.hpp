@@ -44,6 +44,17 @@ class Intercept {
       "16226: flip; 16227: keep; 16228 + s: ball to square s; 16397: pass";
   static_assert(kFlipInPlaceIndex == 16224 && kBallIndexBase == 16228 && kPassIndex == 16397,
                 "kPolicyLayout spells these out");
+  // Where a convolutional policy head finds each index's logit (game_traits.hpp,
+  // policy_map): the 96 (direction, distance) moves from a square on planes 0..95 at that
+  // square, ball destinations on plane 96; flip in place, stop, flip, keep and pass are
+  // the five global logits.
+  static constexpr int kPolicyPlanes = 97, kPolicyGlobals = 5;
+  static constexpr int policy_slot(int index) {
+    if (index < kFlipInPlaceIndex) return (index % 96) * kSquares + index / 96;
+    if (index < kBallIndexBase) return kPolicyPlanes * kSquares + (index - kFlipInPlaceIndex);
+    if (index < kPassIndex) return 96 * kSquares + (index - kBallIndexBase);
+    return kPolicyPlanes * kSquares + 4;
+  }
   static constexpr PlaneShape kPlanes{23, kSize, kSize};
   static constexpr int kEncodingVersion = 2;  // 2: planes 21, 22 (ball reach) added
   static constexpr int kNumSymmetries = 2;  // identity, left-right mirror

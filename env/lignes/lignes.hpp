@@ -38,6 +38,16 @@ class Lignes {
       "c: place (P); 256 + 4*c + d: move (M) in direction d (N E S W = 0..3); 1280 + c: capture (X); "
       "1536: pass; actions outside the window have no index";
   static_assert(kView * kView == 256 && kPolicySize == 1537, "kPolicyLayout spells these out");
+  // Where a convolutional policy head finds each index's logit (game_traits.hpp,
+  // policy_map): placements on plane 0, moves in direction d on plane 1 + d, captures on
+  // plane 5, each at its window cell; pass is the one global logit.
+  static constexpr int kPolicyPlanes = 6, kPolicyGlobals = 1;
+  static constexpr int policy_slot(int index) {
+    constexpr int cells = kView * kView;
+    if (index < cells) return index;
+    if (index < 5 * cells) return (1 + (index - cells) % 4) * cells + (index - cells) / 4;
+    return index;  // captures (plane 5) and pass (the first global) are already in place
+  }
   static constexpr int kNumSymmetries = 8;
 
   enum class Phase : std::uint8_t { kPlace, kMove, kCapture, kFill };

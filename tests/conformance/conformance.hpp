@@ -239,7 +239,27 @@ TYPED_TEST_P(Conformance, ConstantPlanesAreConstant) {
   EXPECT_GT(checked, 0);
 }
 
+// A game's policy map (policy_slot) gives every policy index its own slot among the
+// logit planes and globals, so a convolutional head never gives two actions one logit.
+TYPED_TEST_P(Conformance, PolicyMapGivesEveryIndexItsOwnSlot) {
+  using G = TypeParam;
+  const PolicyMap map = policy_map<G>();
+  if (map.slots.empty()) return;
+  const int cells = G::kPlanes.height * G::kPlanes.width;
+  ASSERT_GT(map.planes, 0);
+  ASSERT_GE(map.globals, 0);
+  ASSERT_EQ(static_cast<int>(map.slots.size()), G::kPolicySize);
+  std::vector<bool> taken(static_cast<std::size_t>(map.planes * cells + map.globals), false);
+  for (int i = 0; i < G::kPolicySize; ++i) {
+    const int slot = map.slots[static_cast<std::size_t>(i)];
+    ASSERT_TRUE(slot >= 0 && slot < static_cast<int>(taken.size())) << "index " << i << " slot " << slot;
+    ASSERT_FALSE(taken[static_cast<std::size_t>(slot)]) << "index " << i << " shares slot " << slot;
+    taken[static_cast<std::size_t>(slot)] = true;
+  }
+}
+
 REGISTER_TYPED_TEST_SUITE_P(Conformance, RandomGamesKeepTheContract, PerftIsTheSumOfChildrenPerft,
-                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected, ConstantPlanesAreConstant);
+                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected, ConstantPlanesAreConstant,
+                            PolicyMapGivesEveryIndexItsOwnSlot);
 
 }  // namespace azg::testing

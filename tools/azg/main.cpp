@@ -130,6 +130,8 @@ int main(int argc, char** argv) {
   bench_nn->add_option("--seconds", nn_bench.seconds, "Seconds per measurement (default 3)");
   bench_nn->add_option("--blocks", nn_bench.net.blocks, "Residual blocks (default 4)");
   bench_nn->add_option("--channels", nn_bench.net.channels, "Channels (default 32)");
+  bench_nn->add_option("--policy-head", nn_bench.net.policy_head, "fc or conv (default fc)")
+      ->check(CLI::IsMember({"fc", "conv"}));
   bench_nn->add_option("--device", nn_bench.device, "cpu, cuda or auto (default cpu)");
   bench_nn->add_option("--precision", nn_bench.precision,
                        "fp32, bf16 or auto (default: bf16 on CPUs with native bfloat16, else fp32)");
