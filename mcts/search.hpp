@@ -27,6 +27,9 @@ struct SearchConfig {
   int gumbel_actions = 16;       // m: actions sampled by Gumbel-top-k
   float gumbel_c_visit = 50.0f;
   float gumbel_c_scale = 1.0f;
+  // sigma's q: false maps [-1, 1] to [0, 1]; true rescales each root's completed q by
+  // their min and max (mctx's default), so small value gaps still separate the actions.
+  bool gumbel_rescale = false;
   int leaves_per_batch = 8;      // leaves one search adds to a batch, spread by virtual loss
   float virtual_loss = 1.0f;
   bool reuse_tree = true;
@@ -346,20 +349,55 @@ class Search {
     phase_target_ += candidates_.size() == 1 ? target_ : per_action;
   }
 
-  float sigma(float q) const {
-    int max_visits = 0;
+  // sigma(q) = (c_visit + max child visits) x c_scale x q scaled into [0, 1] by `Sigma`'s
+  // range: [-1, 1], or with gumbel_rescale the root's completed q values (visited children
+  // their q, the others v_mix) from lowest to highest.
+  struct Sigma {
+    float factor = 0.0f, lo = -1.0f, hi = 1.0f;
+    float operator()(float q) const { return factor * (q - lo) / std::max(hi - lo, 1e-6f); }
+  };
+  Sigma sigma() const {
     const Node& root = tree_[0];
+    int max_visits = 0;
     for (std::uint32_t i = 0; i < root.num_children; ++i)
       max_visits = std::max(max_visits, tree_[root.first_child + i].visits);
-    return (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale * (q + 1.0f) / 2.0f;
+    Sigma s;
+    s.factor = (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale;
+    if (config_.gumbel_rescale) {
+      s.lo = 1.0f, s.hi = -1.0f;
+      const float v_mix = mixed_value();
+      for (std::uint32_t i = 0; i < root.num_children; ++i) {
+        const float q = completed_q(static_cast<int>(i), v_mix);
+        s.lo = std::min(s.lo, q), s.hi = std::max(s.hi, q);
+      }
+    }
+    return s;
   }
 
   float child_q(int i) const {
     const Node& c = tree_[tree_[0].first_child + i];
     return c.visits > 0 ? c.value_sum / static_cast<float>(c.visits) : 0.0f;
   }
+  float completed_q(int i, float v_mix) const { return tree_[tree_[0].first_child + i].visits > 0 ? child_q(i) : v_mix; }
 
-  float gumbel_score(int i) const { return gumbel_[i] + logits_[i] + sigma(child_q(i)); }
+  // v_mix: the network's root value blended with the prior-weighted q of the visited
+  // children, the value an unvisited child is given (Gumbel MuZero's completed q).
+  float mixed_value() const {
+    const Node& root = tree_[0];
+    double visited_prior = 0.0, weighted_q = 0.0, total_visits = 0.0;
+    for (std::uint32_t i = 0; i < root.num_children; ++i) {
+      const Node& c = tree_[root.first_child + i];
+      if (c.visits == 0) continue;
+      visited_prior += c.prior;
+      weighted_q += c.prior * child_q(static_cast<int>(i));
+      total_visits += c.visits;
+    }
+    return static_cast<float>(visited_prior > 0
+                                  ? (root_network_value_ + total_visits / visited_prior * weighted_q) / (1.0 + total_visits)
+                                  : root_network_value_);
+  }
+
+  float gumbel_score(int i, const Sigma& sigma) const { return gumbel_[i] + logits_[i] + sigma(child_q(i)); }
 
   std::uint32_t select_gumbel_root() {
     const std::uint32_t first = tree_[0].first_child;
@@ -373,8 +411,9 @@ class Search {
       if (best >= 0) return first + best;
       // Every candidate reached this phase's visits: keep the better half.
       if (candidates_.size() > 1) {
+        const Sigma s = sigma();
         std::sort(candidates_.begin(), candidates_.end(),
-                  [&](int a, int b) { return gumbel_score(a) > gumbel_score(b); });
+                  [&](int a, int b) { return gumbel_score(a, s) > gumbel_score(b, s); });
         candidates_.resize((candidates_.size() + 1) / 2);
       }
       next_phase_target();
@@ -383,9 +422,10 @@ class Search {
 
   int gumbel_choice() const {
     if (!gumbel_ready_ || candidates_.empty()) return 0;
+    const Sigma s = sigma();
     int best = candidates_[0];
     for (const int i : candidates_)
-      if (gumbel_score(i) > gumbel_score(best)) best = i;
+      if (gumbel_score(i, s) > gumbel_score(best, s)) best = i;
     return best;
   }
 
@@ -395,22 +435,12 @@ class Search {
     const int n = root.num_children;
     std::vector<float> policy(n, 0.0f);
     if (!gumbel_ready_) return policy;
-    double visited_prior = 0.0, weighted_q = 0.0, total_visits = 0.0;
-    for (int i = 0; i < n; ++i) {
-      const Node& c = tree_[root.first_child + i];
-      if (c.visits == 0) continue;
-      visited_prior += c.prior;
-      weighted_q += c.prior * child_q(i);
-      total_visits += c.visits;
-    }
-    const double v_mix = visited_prior > 0
-                             ? (root_network_value_ + total_visits / visited_prior * weighted_q) / (1.0 + total_visits)
-                             : root_network_value_;
+    const float v_mix = mixed_value();
+    const Sigma s = sigma();
     double max_logit = -1e30;
     std::vector<double> z(n);
     for (int i = 0; i < n; ++i) {
-      const float q = tree_[root.first_child + i].visits > 0 ? child_q(i) : static_cast<float>(v_mix);
-      z[i] = logits_[i] + sigma(q);
+      z[i] = logits_[i] + s(completed_q(i, v_mix));
       max_logit = std::max(max_logit, z[i]);
     }
     double sum = 0.0;

@@ -27,8 +27,8 @@ struct SearchOption {
   void (*set)(SearchConfig&, double);
 };
 
-inline const std::array<SearchOption, 8>& search_options() {
-  static const std::array<SearchOption, 8> table = {{
+inline const std::array<SearchOption, 10>& search_options() {
+  static const std::array<SearchOption, 10> table = {{
       {"sims", 1, 1e7, true, "simulations per move",
        [](const SearchConfig& c) { return double(c.simulations); },
        [](SearchConfig& c, double v) { c.simulations = int(v); }},
@@ -48,6 +48,13 @@ inline const std::array<SearchOption, 8>& search_options() {
       {"gumbel_k", 1, 4096, true, "actions a Gumbel root samples",
        [](const SearchConfig& c) { return double(c.gumbel_actions); },
        [](SearchConfig& c, double v) { c.gumbel_actions = int(v); }},
+      {"gumbel_scale", 0, 1000, false, "c_scale: the weight of the searched values against the prior at a Gumbel root",
+       [](const SearchConfig& c) { return double(c.gumbel_c_scale); },
+       [](SearchConfig& c, double v) { c.gumbel_c_scale = float(v); }},
+      {"gumbel_rescale", 0, 1, true,
+       "a Gumbel root's values rescaled to their own min..max (1, mctx's default) or read on [-1, 1] (0)",
+       [](const SearchConfig& c) { return c.gumbel_rescale ? 1.0 : 0.0; },
+       [](SearchConfig& c, double v) { c.gumbel_rescale = v != 0; }},
       {"reuse", 0, 1, true, "keep the subtree of the move played (1) or start afresh (0)",
        [](const SearchConfig& c) { return c.reuse_tree ? 1.0 : 0.0; },
        [](SearchConfig& c, double v) { c.reuse_tree = v != 0; }},

@@ -114,6 +114,24 @@ TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst
   EXPECT_GT(learning_rate(c, 0.3), learning_rate(c, 0.6)) << "decreasing";
 }
 
+TEST(ValueTargets, ShortTermTargetsWeighTheRootValuesAhead) {
+  // Players P0, P1, P0 with root values 0.2, -0.4 (P1's view), 0.6; P0 won (z = +1).
+  const std::vector<Player> players{Player::kP0, Player::kP1, Player::kP0};
+  const std::vector<float> roots{0.2f, -0.4f, 0.6f};
+  EXPECT_EQ(searched_values(players, roots, 1.0f, 0.0), roots) << "no horizon: each position's own root value";
+  EXPECT_EQ(searched_values(players, roots, 1.0f, 1.0), roots) << "a horizon of one move: the same";
+  // H = 2: l = 0.5. From the end: t2 = 0.5 * 0.6 + 0.5 * 1 = 0.8; t1 (P0's view) =
+  // 0.5 * 0.4 + 0.5 * 0.8 = 0.6, which is -0.6 for P1; t0 = 0.5 * 0.2 + 0.5 * 0.6 = 0.4.
+  const std::vector<float> h2 = searched_values(players, roots, 1.0f, 2.0);
+  EXPECT_NEAR(h2[2], 0.8, 1e-6);
+  EXPECT_NEAR(h2[1], -0.6, 1e-6);
+  EXPECT_NEAR(h2[0], 0.4, 1e-6);
+  // A long horizon tends to the result itself, from each player's side.
+  const std::vector<float> far = searched_values(players, roots, -1.0f, 1e9);
+  EXPECT_NEAR(far[0], -1.0, 1e-6);
+  EXPECT_NEAR(far[1], 1.0, 1e-6);
+}
+
 TEST(ValueTargets, TheScoreMarginBlendsIn) {
   TrainConfig c = TrainConfig::defaults();
   EXPECT_FLOAT_EQ(value_target(c, 1.0f, 0.3f, -5.0), 1.0f) << "by default the result alone";

@@ -78,6 +78,10 @@ const std::vector<AnyField>& fields() {
       Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play", 1.0, kNoLimit},
       Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
                     "value target = (1 - mix) x game result + mix x the search's root value (noisy games)", 0.0, 1.0},
+      Field<double>{"train.value_horizon", &C::train_value_horizon, 0.0,
+                    "0: train.value_mix blends the root value of the position itself; H > 0: the root values "
+                    "of the moves ahead, weighted (1 - 1/H)^k, the game's result taking the weight past its "
+                    "end (KataGo's short-term value targets)", 0.0, kNoLimit},
       Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
                     "decided by points (Imbriqua)", 0.0, 1.0},
@@ -105,6 +109,8 @@ const std::vector<AnyField>& fields() {
                     "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
       search_field<bool>("selfplay.gumbel", &C::selfplay_gumbel, true, "gumbel", "self-play"),
       search_field<int>("selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "gumbel_k", "self-play"),
+      search_field<double>("selfplay.gumbel_scale", &C::selfplay_gumbel_scale, 1.0, "gumbel_scale", "self-play"),
+      search_field<bool>("selfplay.gumbel_rescale", &C::selfplay_gumbel_rescale, false, "gumbel_rescale", "self-play"),
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
                     "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
       search_field<double>("selfplay.c_puct", &C::selfplay_c_puct, 1.25, "cpuct", "self-play"),

@@ -40,6 +40,7 @@ struct TrainConfig {
   int train_min_positions;
   int train_publish_every;
   double train_value_mix;
+  double train_value_horizon;
   double train_margin_mix;
   double train_draw_progress;
   double train_margin_scale;
@@ -58,6 +59,8 @@ struct TrainConfig {
   double selfplay_full_fraction;
   bool selfplay_gumbel;
   int selfplay_gumbel_k;
+  double selfplay_gumbel_scale;
+  bool selfplay_gumbel_rescale;
   double selfplay_rollout_mix;
   double selfplay_c_puct;
   double selfplay_dirichlet_total;

@@ -59,6 +59,8 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   s.noise_fraction = static_cast<float>(c.selfplay_noise_fraction);
   s.gumbel = c.selfplay_gumbel;
   s.gumbel_actions = c.selfplay_gumbel_k;
+  s.gumbel_c_scale = static_cast<float>(c.selfplay_gumbel_scale);
+  s.gumbel_rescale = c.selfplay_gumbel_rescale;
   s.leaves_per_batch = c.selfplay_leaves_per_search;
   s.reserve_nodes = static_cast<std::size_t>(c.selfplay_simulations) * 8 + 64;
   return s;
@@ -82,6 +84,26 @@ inline float value_target(const TrainConfig& config, float z, float root_value, 
   const double value_mix = config.train_value_mix, margin_mix = config.train_margin_mix;
   return static_cast<float>((1.0 - value_mix - margin_mix) * z + value_mix * root_value +
                             margin_mix * std::tanh(margin / config.train_margin_scale));
+}
+
+// Per position of a game, the searched value that train.value_mix blends in, for the
+// player to act there (`players[i]`): its own root value, or with a horizon H > 0 the
+// short-term target sum_k (1 - l) l^k v(i + k) + l^(n - i) z with l = 1 - 1/H, each root
+// value seen from that player and the result z (`z_p0`, player 0's view) taking the weight
+// past the end (KataGo's short-term value targets: less noise than the result, more
+// foresight than one root value).
+inline std::vector<float> searched_values(const std::vector<Player>& players, const std::vector<float>& root_values,
+                                          float z_p0, double horizon) {
+  std::vector<float> out(root_values);
+  if (horizon <= 0) return out;
+  const double keep = 1.0 - 1.0 / std::max(1.0, horizon);
+  double ahead_p0 = z_p0;  // the target one position further on, player 0's view
+  for (std::size_t i = root_values.size(); i-- > 0;) {
+    const double sign = players[i] == Player::kP0 ? 1.0 : -1.0;
+    ahead_p0 = (1.0 - keep) * sign * root_values[i] + keep * ahead_p0;
+    out[i] = static_cast<float>(sign * ahead_p0);
+  }
+  return out;
 }
 
 template <Game G>
@@ -201,11 +223,16 @@ class SelfPlayWorker {
     if constexpr (kHasProgress<G>)
       if (slot.record.outcome == Outcome::kDraw)
         draw_p0 = static_cast<float>(config_.train_draw_progress * slot.state.progress());
+    const auto result_for = [&](Player p) {
+      if (slot.record.outcome == Outcome::kDraw) return p == Player::kP0 ? draw_p0 : -draw_p0;
+      return outcome_value(slot.record.outcome, p);
+    };
+    const std::vector<float> searched =
+        searched_values(slot.players, slot.root_values, result_for(Player::kP0), config_.train_value_horizon);
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
-      float z = outcome_value(slot.record.outcome, slot.players[i]);
-      if (slot.record.outcome == Outcome::kDraw) z = slot.players[i] == Player::kP0 ? draw_p0 : -draw_p0;
+      const float z = result_for(slot.players[i]);
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
-      slot.positions[i].value = value_target(config_, z, slot.root_values[i], margin);
+      slot.positions[i].value = value_target(config_, z, searched[i], margin);
       if (config_.net_ownership) slot.positions[i].final_state = slot.state;
       buffer_.add(std::move(slot.positions[i]));
     }
