@@ -351,12 +351,12 @@ class Search {
 
   // sigma(q) = (c_visit + max child visits) x c_scale x q scaled into [0, 1] by `Sigma`'s
   // range: [-1, 1], or with gumbel_rescale the root's completed q values (visited children
-  // their q, the others v_mix) from lowest to highest.
+  // their q, the others `v_mix`, mixed_value()) from lowest to highest.
   struct Sigma {
     float factor = 0.0f, lo = -1.0f, hi = 1.0f;
     float operator()(float q) const { return factor * (q - lo) / std::max(hi - lo, 1e-6f); }
   };
-  Sigma sigma() const {
+  Sigma sigma(float v_mix) const {
     const Node& root = tree_[0];
     int max_visits = 0;
     for (std::uint32_t i = 0; i < root.num_children; ++i)
@@ -365,7 +365,6 @@ class Search {
     s.factor = (config_.gumbel_c_visit + static_cast<float>(max_visits)) * config_.gumbel_c_scale;
     if (config_.gumbel_rescale) {
       s.lo = 1.0f, s.hi = -1.0f;
-      const float v_mix = mixed_value();
       for (std::uint32_t i = 0; i < root.num_children; ++i) {
         const float q = completed_q(static_cast<int>(i), v_mix);
         s.lo = std::min(s.lo, q), s.hi = std::max(s.hi, q);
@@ -411,7 +410,7 @@ class Search {
       if (best >= 0) return first + best;
       // Every candidate reached this phase's visits: keep the better half.
       if (candidates_.size() > 1) {
-        const Sigma s = sigma();
+        const Sigma s = sigma(mixed_value());
         std::sort(candidates_.begin(), candidates_.end(),
                   [&](int a, int b) { return gumbel_score(a, s) > gumbel_score(b, s); });
         candidates_.resize((candidates_.size() + 1) / 2);
@@ -422,7 +421,7 @@ class Search {
 
   int gumbel_choice() const {
     if (!gumbel_ready_ || candidates_.empty()) return 0;
-    const Sigma s = sigma();
+    const Sigma s = sigma(mixed_value());
     int best = candidates_[0];
     for (const int i : candidates_)
       if (gumbel_score(i, s) > gumbel_score(best, s)) best = i;
@@ -436,7 +435,7 @@ class Search {
     std::vector<float> policy(n, 0.0f);
     if (!gumbel_ready_) return policy;
     const float v_mix = mixed_value();
-    const Sigma s = sigma();
+    const Sigma s = sigma(v_mix);
     double max_logit = -1e30;
     std::vector<double> z(n);
     for (int i = 0; i < n; ++i) {

@@ -139,7 +139,7 @@ void InferenceModel::run(const float* planes, int batch, float* logits, float* v
 
 void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values) {
   const PlaneShape& s = impl_->meta.shape.planes;
-  const int policy = impl_->width;
+  const int width = impl_->width;
   c10::InferenceMode inference;
   const at::Tensor input =
       torch::from_blob(const_cast<float*>(planes), {batch, s.channels, s.height, s.width}, torch::kFloat32)
@@ -150,7 +150,7 @@ void InferenceModel::run_raw(const float* planes, int batch, float* logits, floa
   const auto out = graph.forward({input}).toTuple();
   const at::Tensor l = out->elements()[0].toTensor().to(torch::kCPU).contiguous();
   const at::Tensor v = out->elements()[1].toTensor().to(torch::kCPU).contiguous();
-  std::memcpy(logits, l.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * policy);
+  std::memcpy(logits, l.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * width);
   std::memcpy(values, v.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
 }
 

@@ -60,7 +60,6 @@ std::string policy_layout() {
 struct PolicyMap {
   int planes = 0, globals = 0;
   std::vector<int> slots;
-  bool operator==(const PolicyMap&) const = default;
 };
 
 template <class G>
