@@ -49,7 +49,7 @@ inline double spec_number(const AgentSpec& spec, const std::string& key, double 
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != it->second.size() || v < min || v > max)
+  if (used != it->second.size() || !(v >= min && v <= max))  // NaN fails too
     throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a number in [" + short_number(min) + ", " +
                 short_number(max) + "], got " + quote_input(it->second));
   return v;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <sstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,27 @@ struct ModelMeta {
         throw Error(source + ": a convolutional policy head needs policy_map planes and globals");
       m.step = j.value("training_step", std::int64_t{0});
       m.config_hash = j.value("config_hash", "");
+      // Bounds far beyond any real model, so that a damaged or hostile meta.json cannot
+      // ask for a network of terabytes before the shapes are compared with the game's.
+      auto within = [&](long long v, long long lo, long long hi, const char* what) {
+        if (v < lo || v > hi)
+          throw Error(source + ": " + what + " " + std::to_string(v) + " is outside [" + std::to_string(lo) + ", " +
+                      std::to_string(hi) + "]");
+      };
+      within(m.shape.planes.channels, 1, 4096, "planes");
+      within(m.shape.planes.height, 1, 256, "board height");
+      within(m.shape.planes.width, 1, 256, "board width");
+      within(m.shape.policy_size, 1, 1 << 20, "policy size");
+      within(m.net.blocks, 0, 256, "blocks");
+      within(m.net.channels, 1, 4096, "channels");
+      within(m.net.value_hidden, 1, 65536, "value_hidden");
+      within(m.shape.policy_map.planes, 0, 4096, "policy_map planes");
+      within(m.shape.policy_map.globals, 0, 1 << 24, "policy_map globals");
+      within(m.step, 0, std::numeric_limits<long long>::max(), "training_step");
+      // And the weights they imply: the residual tower and a dense policy head.
+      const long long cells = static_cast<long long>(m.shape.planes.height) * m.shape.planes.width;
+      within(static_cast<long long>(m.net.blocks) * m.net.channels * m.net.channels, 0, 1 << 24, "blocks x channels^2");
+      within(2 * cells * m.shape.policy_size, 0, 1 << 28, "dense policy weights");
       return m;
     } catch (const nlohmann::json::exception& e) {
       throw Error(source + ": bad model metadata (" + e.what() + ")");

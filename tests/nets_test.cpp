@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 
 #include "env/common/notation.hpp"
@@ -275,6 +276,25 @@ TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
   EXPECT_EQ(ModelMeta::from_json(j, "old.pt").net.policy_head, "fc");
   j["net"]["policy_head"] = "attention";
   EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
+}
+
+TEST(ModelMeta, ShapesBeyondAnyRealModelAreRefusedBeforeANetworkIsBuilt) {
+  const nlohmann::json good = meta_for<Imbriqua>(small()).to_json();
+  EXPECT_NO_THROW(ModelMeta::from_json(good, "m.pt"));
+  auto refused = [&](const std::function<void(nlohmann::json&)>& damage) {
+    nlohmann::json j = good;
+    damage(j);
+    try {
+      ModelMeta::from_json(j, "m.pt");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused([](auto& j) { j["net"]["channels"] = 1000000; }), "m.pt: channels 1000000 is outside [1, 4096]");
+  EXPECT_NE(refused([](auto& j) { j["planes"][0] = -3; }).find("outside"), std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["policy_size"] = 2000000000; }).find("policy size"), std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = "many"; }).find("bad model metadata"), std::string::npos);
 }
 
 TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {

@@ -2,7 +2,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <iomanip>
 #include <limits>
 #include <sstream>
@@ -184,7 +187,7 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
           try {
             if constexpr (std::is_same_v<T, int>) c.*(x.member) = std::stoi(text, &used);
             else if constexpr (std::is_same_v<T, double>) c.*(x.member) = std::stod(text, &used);
-            else c.*(x.member) = std::stoull(text, &used);
+            else if (text.find('-') == std::string::npos) c.*(x.member) = std::stoull(text, &used);  // stoull wraps "-1"
           } catch (const std::exception&) {
             used = 0;
           }
@@ -194,10 +197,34 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
       f);
 }
 
+// yaml-cpp parses nested flow collections by recursion, so "[[[[..." thousands deep
+// overflows the stack; a config is two levels deep, and anything past a few is refused
+// before parsing. Huge files are refused too.
+void check_nesting(const std::string& text, const std::string& source) {
+  constexpr std::size_t kMaxBytes = 1 << 20;
+  constexpr int kMaxDepth = 16;
+  if (text.size() > kMaxBytes) throw Error(source + ": a config is at most 1 MiB, this one has " + std::to_string(text.size()) + " bytes");
+  int depth = 0;
+  char quote = 0;
+  for (const char ch : text) {
+    if (quote != 0) {
+      if (ch == quote) quote = 0;
+      continue;
+    }
+    if (ch == '"' || ch == '\'') quote = ch;
+    else if (ch == '[' || ch == '{') ++depth;
+    else if ((ch == ']' || ch == '}') && depth > 0) --depth;
+    if (depth > kMaxDepth) throw Error(source + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
+  }
+}
+
 void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefix, const std::string& path) {
   for (const auto& item : node) {
-    const std::string key = prefix + item.first.as<std::string>();
+    if (!item.first.IsScalar()) throw Error(path + ": keys are words, not lists or maps");
+    const std::string key = prefix + item.first.Scalar();
     if (item.second.IsMap()) {
+      // Keys are at most a few words deep ("selfplay.gumbel_k"): deeper maps are no key.
+      if (std::count(key.begin(), key.end(), '.') >= 3) throw Error(path + ": unknown key " + quote_input(key));
       apply_node(c, item.second, key + ".", path);
       continue;
     }
@@ -217,17 +244,24 @@ TrainConfig TrainConfig::defaults() {
 }
 
 void TrainConfig::load_yaml(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot read config " + path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  load_yaml_text(text, path);
+}
+
+void TrainConfig::load_yaml_text(const std::string& text, const std::string& source) {
+  check_nesting(text, source);
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw Error("cannot read config " + path);
+    root = YAML::Load(text);
+    if (root.IsNull()) return;
+    if (!root.IsMap()) throw Error(source + ": a config is a map of keys to values");
+    apply_node(*this, root, "", source);
   } catch (const YAML::Exception& e) {
-    throw Error(path + ": not valid YAML (line " + std::to_string(e.mark.line + 1) + ": " + e.msg + ")");
+    const std::string line = e.mark.line >= 0 ? "line " + std::to_string(e.mark.line + 1) + ": " : "";
+    throw Error(source + ": not valid YAML (" + line + e.msg + ")");
   }
-  if (root.IsNull()) return;
-  if (!root.IsMap()) throw Error(path + ": a config is a map of keys to values");
-  apply_node(*this, root, "", path);
 }
 
 void TrainConfig::set(const std::string& assignment) {

@@ -85,6 +85,8 @@ struct TrainConfig {
   // Applies a YAML file (nested maps or dotted keys); throws azg::Error naming the file
   // and the key on unknown keys, bad types or bad values.
   void load_yaml(const std::string& path);
+  // The same from the text of a file; `source` names it in errors.
+  void load_yaml_text(const std::string& text, const std::string& source);
   // Applies one KEY=VALUE override.
   void set(const std::string& assignment);
   // Throws azg::Error when values are out of range.

@@ -6,13 +6,16 @@
 // an ownership head it also keeps each game's final state, transformed the same way.
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "env/common/atomic_file.hpp"
+#include "env/common/byte_io.hpp"
 #include "env/common/game_traits.hpp"
 #include "nets/session.hpp"
 
@@ -97,74 +100,90 @@ class ReplayBuffer {
     }
   }
 
-  // Binary snapshot (for this build: states are stored as raw bytes), written atomically.
+  // Binary snapshot (for this build: states are stored as raw bytes), written atomically,
+  // with a checksum at the end: a damaged file is refused before any state in it is used.
   void save(const std::string& path) const {
     std::lock_guard lock(mutex_);
-    write_atomically(path, [&](const std::string& tmp) {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      const std::string name(G::kName);
-      write_pod(out, kMagicWithFinalStates);
-      write_pod(out, static_cast<std::uint32_t>(name.size()));
-      out.write(name.data(), static_cast<std::streamsize>(name.size()));
-      write_pod(out, static_cast<std::uint32_t>(sizeof(G)));
-      write_pod(out, static_cast<std::int64_t>(next_));
-      write_pod(out, static_cast<std::uint64_t>(entries_.size()));
-      for (const auto& e : entries_) {
-        out.write(reinterpret_cast<const char*>(&e.state), sizeof(G));
-        write_pod(out, e.value);
-        write_pod(out, static_cast<std::uint8_t>(e.final_state.has_value()));
-        if (e.final_state) out.write(reinterpret_cast<const char*>(&*e.final_state), sizeof(G));
-        write_pod(out, static_cast<std::uint32_t>(e.policy.size()));
-        for (const auto& [a, p] : e.policy) {
-          write_pod(out, a);
-          write_pod(out, p);
-        }
+    ByteWriter w;
+    const std::string name(G::kName);
+    w.pod(kMagicChecksummed);
+    w.pod(static_cast<std::uint32_t>(name.size()));
+    w.raw(name.data(), name.size());
+    w.pod(static_cast<std::uint32_t>(sizeof(G)));
+    w.pod(static_cast<std::int64_t>(next_));
+    w.pod(static_cast<std::uint64_t>(entries_.size()));
+    for (const auto& e : entries_) {
+      w.raw(&e.state, sizeof(G));
+      w.pod(e.value);
+      w.pod(static_cast<std::uint8_t>(e.final_state.has_value()));
+      if (e.final_state) w.raw(&*e.final_state, sizeof(G));
+      w.pod(static_cast<std::uint32_t>(e.policy.size()));
+      for (const auto& [a, p] : e.policy) {
+        w.pod(a);
+        w.pod(p);
       }
-      out.flush();
-      if (!out) throw Error("cannot write " + tmp);
-    });
+    }
+    w.pod(fnv1a64(w.bytes()));
+    write_text_atomically(path, w.bytes());
   }
 
   void load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error("cannot read replay buffer " + path);
-    auto fail = [&] { throw Error(path + " is not a replay buffer of this build's " + std::string(G::kName)); };
-    std::uint64_t magic = 0;
-    std::uint32_t name_size = 0, state_size = 0;
-    read_pod(in, magic);
-    read_pod(in, name_size);
-    if ((magic != kMagic && magic != kMagicWithFinalStates) || name_size > 64) fail();
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    load_bytes(bytes, path);
+  }
+
+  // The same from a file's bytes; `source` names it in errors. Leaves the buffer as it
+  // was when the bytes are refused.
+  void load_bytes(std::string_view bytes, const std::string& source) {
+    auto fail = [&] { throw Error(source + " is not a replay buffer of this build's " + std::string(G::kName)); };
+    ByteReader r(bytes, source);
+    const auto magic = r.pod<std::uint64_t>();
+    if (magic != kMagic && magic != kMagicWithFinalStates && magic != kMagicChecksummed) fail();
+    if (magic == kMagicChecksummed) {
+      // Checked first: past this point the bytes are the ones save() wrote.
+      std::uint64_t stored = 0;
+      if (bytes.size() < sizeof magic + sizeof stored) fail();
+      std::memcpy(&stored, bytes.data() + bytes.size() - sizeof stored, sizeof stored);
+      bytes.remove_suffix(sizeof stored);
+      if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
+      r = ByteReader(bytes, source);
+      r.pod<std::uint64_t>();
+    }
+    const auto name_size = r.pod<std::uint32_t>();
+    if (name_size > 64) fail();
     std::string name(name_size, '\0');
-    in.read(name.data(), name_size);
-    read_pod(in, state_size);
+    r.raw(name.data(), name_size);
+    const auto state_size = r.pod<std::uint32_t>();
     if (name != G::kName || state_size != sizeof(G)) fail();
-    std::int64_t next = 0;
-    std::uint64_t count = 0;
-    read_pod(in, next);
-    read_pod(in, count);
-    if (!in || count > capacity_ * 4 + 1000000) fail();
+    const auto next = r.pod<std::int64_t>();
+    const auto count = r.pod<std::uint64_t>();
+    // Every entry holds at least its state, value and policy size.
+    r.expect_items(count, sizeof(G) + sizeof(float) + sizeof(std::uint32_t));
+    if (next < static_cast<std::int64_t>(count)) fail();
     std::vector<Position<G>> entries(count);
     for (auto& e : entries) {
-      in.read(reinterpret_cast<char*>(&e.state), sizeof(G));
-      read_pod(in, e.value);
-      std::uint8_t has_final = 0;
-      if (magic == kMagicWithFinalStates) read_pod(in, has_final);
+      r.raw(&e.state, sizeof(G));
+      e.value = r.pod<float>();
+      const std::uint8_t has_final = magic == kMagic ? 0 : r.pod<std::uint8_t>();
       if (has_final > 1) fail();
       if (has_final) {
         G end;
-        in.read(reinterpret_cast<char*>(&end), sizeof(G));
+        r.raw(&end, sizeof(G));
         e.final_state = end;
       }
-      std::uint32_t n = 0;
-      read_pod(in, n);
-      if (!in || n > 100000) fail();
+      const auto n = r.pod<std::uint32_t>();
+      r.expect_items(n, sizeof(Action) + sizeof(float));
       e.policy.resize(n);
       for (auto& [a, p] : e.policy) {
-        read_pod(in, a);
-        read_pod(in, p);
+        a = r.pod<Action>();
+        p = r.pod<float>();
+        if (!(p >= 0.0f && p <= 1.0f)) fail();
       }
+      if (!(e.value >= -1.0f && e.value <= 1.0f)) fail();
     }
-    if (!in) fail();
+    if (r.remaining() != 0) fail();
     std::lock_guard lock(mutex_);
     // Keep the most recent `capacity` if the capacity shrank.
     if (entries.size() > capacity_) entries.erase(entries.begin(), entries.end() - static_cast<std::ptrdiff_t>(capacity_));
@@ -174,15 +193,8 @@ class ReplayBuffer {
 
  private:
   static constexpr std::uint64_t kMagic = 0x3142524741ull;                 // "AGRB1", older builds
-  static constexpr std::uint64_t kMagicWithFinalStates = 0x3242524741ull;  // "AGRB2"
-  template <class T>
-  static void write_pod(std::ostream& out, const T& v) {
-    out.write(reinterpret_cast<const char*>(&v), sizeof v);
-  }
-  template <class T>
-  static void read_pod(std::istream& in, T& v) {
-    in.read(reinterpret_cast<char*>(&v), sizeof v);
-  }
+  static constexpr std::uint64_t kMagicWithFinalStates = 0x3242524741ull;  // "AGRB2", older builds
+  static constexpr std::uint64_t kMagicChecksummed = 0x3342524741ull;      // "AGRB3": AGRB2 + FNV-1a-64 at the end
 
   std::size_t capacity_;
   mutable std::mutex mutex_;

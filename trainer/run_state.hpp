@@ -12,8 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include "env/common/atomic_file.hpp"
+#include "env/common/error.hpp"
 #include "env/common/rng.hpp"
 
 namespace azg::trainer {
@@ -22,6 +24,7 @@ struct RunCounters {
   std::int64_t step = 0;
   std::int64_t games = 0;
   std::int64_t positions = 0;
+  int game_files = 0;  // games/ files numbered below this hold exactly `games` games (0: older runs, unknown)
   double elapsed_seconds = 0;
   std::array<std::uint64_t, 4> rng{};
   std::string previous_model;  // the model of the last evaluation
@@ -29,20 +32,30 @@ struct RunCounters {
   bool finished = false;
 
   nlohmann::json to_json() const {
-    return {{"step", step},         {"games", games},           {"positions", positions},
+    return {{"step", step},         {"games", games},           {"positions", positions}, {"game_files", game_files},
             {"elapsed_seconds", elapsed_seconds}, {"rng", rng}, {"previous_model", previous_model},
             {"best_model", best_model}, {"finished", finished}};
   }
-  static RunCounters from_json(const nlohmann::json& j) {
+  // Reads state.json's text; throws azg::Error naming `source` when it is not what
+  // to_json() writes (not JSON, a missing or mistyped field, negative counters).
+  static RunCounters parse(std::string_view text, const std::string& source) {
     RunCounters c;
-    c.step = j.at("step");
-    c.games = j.at("games");
-    c.positions = j.at("positions");
-    c.elapsed_seconds = j.at("elapsed_seconds");
-    c.rng = j.at("rng").get<std::array<std::uint64_t, 4>>();
-    c.previous_model = j.value("previous_model", "");
-    c.best_model = j.value("best_model", "");
-    c.finished = j.value("finished", false);
+    try {
+      const auto j = nlohmann::json::parse(text);
+      c.step = j.at("step");
+      c.games = j.at("games");
+      c.positions = j.at("positions");
+      c.game_files = j.value("game_files", 0);
+      c.elapsed_seconds = j.at("elapsed_seconds");
+      c.rng = j.at("rng").get<std::array<std::uint64_t, 4>>();
+      c.previous_model = j.value("previous_model", "");
+      c.best_model = j.value("best_model", "");
+      c.finished = j.value("finished", false);
+    } catch (const nlohmann::json::exception&) {
+      throw Error(source + " is damaged (not the run state azg writes)");
+    }
+    if (c.step < 0 || c.games < 0 || c.positions < 0 || c.game_files < 0 || !(c.elapsed_seconds >= 0 && c.elapsed_seconds < 1e12))
+      throw Error(source + " is damaged (negative or impossible counters)");
     return c;
   }
 };
