@@ -11,6 +11,8 @@
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
 #include "mcts/evaluator.hpp"
+#include "play/agents.hpp"
+#include "play/game_record_reader.hpp"
 #include "play/ladder_report.hpp"
 #include "play/session.hpp"
 #include "play/sprt_match.hpp"
@@ -203,6 +205,68 @@ TEST(PairedGames, ABadModelFailsWhenTheFactoryIsMadeNotDuringGames) {
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt")), Error);
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:evaluator=magic")), Error);
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:speed=3")), Error);
+}
+
+TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {
+  Rng rng(11);
+  const GameRecord game = play_random_game(Lignes{}, rng);
+  nlohmann::json j = {{"actions", game.actions}, {"result", std::string(outcome_string(game.outcome))},
+                      {"network_step", 3}};
+  const ReadRecord r = read_game_record<Lignes>(j.dump(), "g.jsonl:1");
+  EXPECT_EQ(r.record.actions, game.actions);
+  EXPECT_EQ(r.record.outcome, game.outcome);
+  EXPECT_EQ(r.fields.at("network_step"), 3);
+  auto error_of = [](const std::string& line) {
+    try {
+      read_game_record<Lignes>(line, "g.jsonl:1");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("read");
+  };
+  nlohmann::json wrong = j;
+  wrong["result"] = game.outcome == Outcome::kP0Win ? "0-1" : "1-0";
+  EXPECT_NE(error_of(wrong.dump()).find("g.jsonl:1: the moves end"), std::string::npos) << error_of(wrong.dump());
+  nlohmann::json cut = j;
+  cut["actions"].erase(cut["actions"].end() - 1);
+  EXPECT_NE(error_of(cut.dump()).find("not over"), std::string::npos);
+  cut["termination"] = "b lost on time";
+  EXPECT_EQ(error_of(cut.dump()), "read") << "an arena game stopped early says why";
+  nlohmann::json illegal = j;
+  illegal["actions"][1] = illegal["actions"][0];
+  EXPECT_NE(error_of(illegal.dump()).find("g.jsonl:1: action 1"), std::string::npos) << error_of(illegal.dump());
+  EXPECT_EQ(error_of("{\"actions\": [1], \"result\": \"1-0\"}"), "g.jsonl:1: actions must be a list of strings");
+  EXPECT_EQ(error_of("[1"), "g.jsonl:1: not a JSON object");
+  EXPECT_NE(error_of("{\"actions\": [], \"result\": \"2-0\"}").find("result must be"), std::string::npos);
+}
+
+TEST(GameRecordReader, AFileIsCheckedLineByLine) {
+  const std::string dir = fresh_dir("azg_record_file_test");
+  Rng rng(12);
+  std::string text;
+  for (int i = 0; i < 3; ++i) {
+    const GameRecord g = play_random_game(Lignes{}, rng);
+    text += nlohmann::json({{"actions", g.actions}, {"result", std::string(outcome_string(g.outcome))}}).dump() + "\n";
+  }
+  std::ofstream(dir + "/games.jsonl") << text << "\n";
+  const RecordFileSummary s = check_record_file<Lignes>(dir + "/games.jsonl");
+  EXPECT_EQ(s.games, 3);
+  EXPECT_EQ(s.p0_wins + s.p1_wins + s.draws, 3);
+  std::ofstream(dir + "/bad.jsonl") << text << "{}\n";
+  try {
+    check_record_file<Lignes>(dir + "/bad.jsonl");
+    FAIL() << "a bad line passed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.jsonl:4:"), std::string::npos) << e.what();
+  }
+}
+
+TEST(AgentSpecs, NotANumberIsRefused) {
+  // std::stod reads "nan"; a range check written as v < min || v > max lets it through.
+  EXPECT_THROW(agent_factory<Lignes>(mcts::parse_agent_spec("mcts:sims=nan")), Error);
+  EXPECT_THROW(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=nan"), "rollout_mix", 0, 0, 1), Error);
+  EXPECT_THROW(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=inf"), "rollout_mix", 0, 0, 1), Error);
+  EXPECT_EQ(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=0.25"), "rollout_mix", 0, 0, 1), 0.25);
 }
 
 TEST(SprtMatch, AcceptsAClearlyStrongerAgentAndReportsEveryGame) {

@@ -4,19 +4,24 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <numeric>
 #include <set>
+#include <thread>
 
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
+#include "mcts/evaluator.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
+#include "trainer/game_records.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_lock.hpp"
+#include "trainer/run_state.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
 
@@ -85,6 +90,18 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
       << message([&] { no_sims.validate(); });
   EXPECT_NE(config_reference().find("selfplay.leaves_per_search (2; [1, 4096]): leaves one search adds"),
             std::string::npos);
+}
+
+TEST(TrainConfig, HostileYamlIsRefusedWithOneLine) {
+  TrainConfig c = TrainConfig::defaults();
+  // yaml-cpp recurses per level: thousands of brackets would overflow the stack.
+  EXPECT_THROW(c.load_yaml_text("net: " + std::string(100000, '['), "deep.yaml"), Error);
+  EXPECT_THROW(c.load_yaml_text("[1, 2]: 3\n", "listkey.yaml"), Error);
+  EXPECT_THROW(c.load_yaml_text("a:\n b:\n  c:\n   d:\n    e: 1\n", "nested.yaml"), Error);
+  EXPECT_THROW(c.set("seed=-1"), Error) << "an unsigned key does not wrap a negative number";
+  EXPECT_THROW(c.load_yaml_text(std::string(2 << 20, '#'), "huge.yaml"), Error);
+  EXPECT_NO_THROW(c.load_yaml_text("net: {blocks: 3}\nrun: {steps: 5}\n", "flow.yaml"));
+  EXPECT_EQ(c.net_blocks, 3);
 }
 
 TEST(TrainConfig, ShippedConfigsLoad) {
@@ -236,7 +253,7 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   for (int i = 0; i < 8; ++i) {
     Position<Imbriqua> p;
     p.state = g;
-    p.value = static_cast<float>(i);
+    p.value = static_cast<float>(i) / 8;
     if (i % 2) p.policy = {{1, 0.25f}, {2, 0.75f}};
     if (i % 3) p.final_state = g;
     buffer.add(p);
@@ -264,6 +281,154 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   EXPECT_THROW(wrong.load(path), Error);
   std::ofstream(path, std::ios::trunc) << "garbage";
   EXPECT_THROW(loaded.load(path), Error);
+}
+
+TEST(ReplayBuffer, DamagedFilesAreRefusedBeforeAnyStateIsUsed) {
+  ReplayBuffer<Lignes> buffer(50);
+  Rng rng(3);
+  Lignes g;
+  for (int i = 0; i < 20 && !g.is_terminal(); ++i) {
+    Position<Lignes> p;
+    p.state = g;
+    p.value = 0.5f;
+    p.policy = {{random_action(g, rng), 1.0f}};
+    buffer.add(p);
+    g.apply(random_action(g, rng));
+  }
+  const std::string path = (std::filesystem::temp_directory_path() / "azg_buffer_damage.bin").string();
+  buffer.save(path);
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto error_of = [&](const std::string& damaged) {
+    ReplayBuffer<Lignes> loaded(50);
+    try {
+      loaded.load_bytes(damaged, "buffer.bin");
+    } catch (const Error& e) {
+      EXPECT_EQ(loaded.size(), 0u) << "a refused file leaves the buffer as it was";
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  EXPECT_EQ(error_of(bytes), "loaded");
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x10;
+  EXPECT_EQ(error_of(flipped), "buffer.bin is damaged (its checksum does not match)");
+  EXPECT_NE(error_of(bytes.substr(0, bytes.size() - 9)).find("buffer.bin"), std::string::npos);
+  EXPECT_NE(error_of(bytes.substr(0, 5)).find("cut short"), std::string::npos);
+  // An older file (no checksum) whose header claims a trillion positions: refused from the
+  // file's size, before anything is allocated.
+  std::string legacy;
+  auto put = [&](const auto& v) { legacy.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  put(std::uint64_t{0x3242524741ull});
+  put(std::uint32_t{6});
+  legacy += "lignes";
+  put(static_cast<std::uint32_t>(sizeof(Lignes)));
+  put(std::int64_t{1000000000000});
+  put(std::uint64_t{1000000000000});
+  EXPECT_NE(error_of(legacy).find("claims 1000000000000 items"), std::string::npos) << error_of(legacy);
+}
+
+TEST(GameRecords, ACheckpointCountsExactlyTheGamesInItsFilesAndAResumeSetsLaterFilesApart) {
+  const auto dir = std::filesystem::temp_directory_path() / "azg_records_test";
+  std::filesystem::remove_all(dir);
+  Rng rng(5);
+  const GameRecord record = play_random_game(Lignes{}, rng);
+  RecordsState at_checkpoint;
+  {
+    GameRecordWriter writer(dir.string(), 2);
+    for (int i = 0; i < 5; ++i) writer.add(record, 0);  // files 1 and 2, one game pending
+    at_checkpoint = writer.flush();                      // file 3
+    EXPECT_EQ(at_checkpoint.games, 5);
+    EXPECT_EQ(at_checkpoint.next_file, 4);
+    for (int i = 0; i < 4; ++i) writer.add(record, 0);  // files 4 and 5: then the run is killed
+  }
+  GameRecordWriter resumed(dir.string(), 2, at_checkpoint);
+  EXPECT_EQ(resumed.moved_files(), 2);
+  EXPECT_TRUE(std::filesystem::exists(dir / "uncounted" / "000004.jsonl"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "000004.jsonl"));
+  resumed.add(record, 0);
+  const RecordsState after = resumed.flush();
+  EXPECT_EQ(after.games, 6);
+  EXPECT_EQ(after.next_file, 5);
+  int lines = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) ++lines;
+  }
+  EXPECT_EQ(lines, 6) << "every counted game once, none of the uncounted ones";
+}
+
+TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGame) {
+  // Two self-play workers on their own threads (as the trainer runs them), a third thread
+  // sampling training batches and checkpointing the records meanwhile: every game played
+  // is counted once, recorded once and legal. Under tools/check.sh tsan this is the
+  // self-play farm's race check.
+  using testgames::TicTacToe;
+  const auto dir = std::filesystem::temp_directory_path() / "azg_selfplay_farm_test";
+  std::filesystem::remove_all(dir);
+  TrainConfig config = TrainConfig::defaults();
+  config.selfplay_games_per_thread = 4;
+  config.selfplay_simulations = 8;
+  config.selfplay_cheap_simulations = 4;
+  config.selfplay_max_lead = 0;
+  mcts::UniformEvaluator<TicTacToe> evaluator;
+  ReplayBuffer<TicTacToe> buffer(500);
+  GameRecordWriter records(dir.string(), 5);
+  SelfPlayStats stats;
+  std::atomic<std::int64_t> network_step{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::unique_ptr<SelfPlayWorker<TicTacToe>>> workers;
+  for (int t = 0; t < 2; ++t)
+    workers.push_back(std::make_unique<SelfPlayWorker<TicTacToe>>(config, evaluator, buffer, records, stats,
+                                                                  network_step, 100 + t));
+  std::vector<std::thread> threads;
+  for (auto& w : workers) threads.emplace_back([&stop, worker = w.get()] { worker->run(stop); });
+  Rng rng(4);
+  nets::RawBatch batch;
+  RecordsState last;
+  for (int i = 0; i < 200 && stats.games.load() < 60; ++i) {
+    if (buffer.size() > 0) buffer.sample(8, rng, true, false, batch);
+    if (i % 10 == 0) last = records.flush();
+    network_step.store(i);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  const RecordsState end = records.flush();
+  EXPECT_GE(end.games, last.games);
+  EXPECT_EQ(end.games, stats.games.load()) << "every finished game recorded once";
+  EXPECT_GT(end.games, 10);
+  EXPECT_EQ(buffer.added(), stats.positions.load());
+  std::int64_t lines = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line); ++lines) {
+      const auto j = nlohmann::json::parse(line);
+      const TicTacToe end_state = replay(TicTacToe{}, j.at("actions").get<std::vector<std::string>>());
+      EXPECT_TRUE(end_state.is_terminal());
+      EXPECT_EQ(std::string(outcome_string(end_state.outcome())), j.at("result").get<std::string>());
+    }
+  }
+  EXPECT_EQ(lines, end.games);
+}
+
+TEST(RunCounters, DamagedStateIsRefusedWithOneLine) {
+  RunCounters c;
+  c.step = 7;
+  c.games = 3;
+  c.game_files = 2;
+  const RunCounters back = RunCounters::parse(c.to_json().dump(), "state.json");
+  EXPECT_EQ(back.step, 7);
+  EXPECT_EQ(back.game_files, 2);
+  EXPECT_THROW(RunCounters::parse("{\"step\": 1}", "state.json"), Error);
+  EXPECT_THROW(RunCounters::parse("not json", "state.json"), Error);
+  auto negative = c.to_json();
+  negative["games"] = -4;
+  EXPECT_THROW(RunCounters::parse(negative.dump(), "state.json"), Error);
+  auto wrong_type = c.to_json();
+  wrong_type["step"] = "seven";
+  EXPECT_THROW(RunCounters::parse(wrong_type.dump(), "state.json"), Error);
 }
 
 TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {

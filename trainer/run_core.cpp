@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <iomanip>
 #include <sstream>
 #include <thread>
@@ -51,12 +52,15 @@ void RunCore::open_or_resume() {
     saved_meta.check_matches(meta_, set + "/model.ckpt");
     hooks_.load_buffer(set + "/buffer.bin");
     std::ifstream state_in(set + "/state.json");
-    try {
-      counters_ = RunCounters::from_json(nlohmann::json::parse(state_in));
-    } catch (const nlohmann::json::exception&) {
-      throw Error(set + "/state.json is damaged");
-    }
+    const std::string state_text((std::istreambuf_iterator<char>(state_in)), std::istreambuf_iterator<char>());
+    counters_ = RunCounters::parse(state_text, set + "/state.json");
     rng_.set_state(counters_.rng);
+    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file,
+                                                  RecordsState{counters_.games, counters_.game_files},
+                                                  counters_.game_files > 0);
+    if (records_->moved_files() > 0)
+      out_ << "moved " << records_->moved_files() << " game file(s) written after the last checkpoint to "
+           << dir_.path("games/uncounted") << "/ (their positions were lost with the killed run)" << std::endl;
     out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games << " games, "
          << hooks_.buffer_size() << " positions in the buffer)" << std::endl;
   } else {
@@ -66,13 +70,13 @@ void RunCore::open_or_resume() {
     write_text_atomically(dir_.path("config.yaml"), config_text);
     session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
     rng_.reseed(config_.seed);
+    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
     out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
     save_checkpoint();
   }
   base_elapsed_ = counters_.elapsed_seconds;
   stats_.games = counters_.games;
   stats_.positions = counters_.positions;
-  records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
 }
 
 double RunCore::elapsed() const {
@@ -173,11 +177,12 @@ void RunCore::save_checkpoint() {
   std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(counters_.step));
   const std::string set = dir_.path(std::string("checkpoints/") + name);
   std::filesystem::create_directories(set);
-  counters_.games = stats_.games;
+  const RecordsState records = records_->flush();
+  counters_.games = records.games;  // exactly the games in games/ files below game_files
+  counters_.game_files = records.next_file;
   counters_.positions = stats_.positions;
   counters_.elapsed_seconds = elapsed();
   counters_.rng = rng_.state();
-  if (records_) records_->flush();
   session_->save_checkpoint(set + "/model.ckpt", meta_);
   pause_for_crash_test();
   hooks_.save_buffer(set + "/buffer.bin");

@@ -16,6 +16,7 @@
 #include "tools/azg/registry.hpp"
 #include "tools/azg/nn_bench_command.hpp"
 #include "tools/azg/protocol_commands.hpp"
+#include "tools/azg/records_command.hpp"
 #include "tools/azg/search_commands.hpp"
 #include "tools/azg/train_command.hpp"
 #include "trainer/config.hpp"
@@ -89,6 +90,12 @@ int main(int argc, char** argv) {
   add_game_option(play_random, game);
   add_position_options(play_random, pos);
   play_random->add_option("--count,-n", count, "Number of games (game i uses seed + i)");
+
+  auto* records = app.add_subcommand(
+      "records", "Read game records back (games/*.jsonl, arena games.jsonl) and replay every game strictly");
+  std::vector<std::string> record_files;
+  add_game_option(records, game);
+  records->add_option("files", record_files, "JSON-lines record files")->required();
 
   auto* bench = app.add_subcommand("bench", "Benchmarks");
   bench->require_subcommand(1);
@@ -310,6 +317,7 @@ int main(int argc, char** argv) {
       if (*perft) return azg::cmd_perft<G>(pos, depth, divide, out);
       if (*show) return azg::cmd_show<G>(pos, out);
       if (*play_random) return azg::cmd_play_random<G>(pos, count, out);
+      if (*records) return azg::cmd_records<G>(record_files, out);
       if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
       if (*bench_mcts) return azg::cmd_bench_mcts<G>(mcts_bench, out);
       if (*bench_nn) return azg::cmd_bench_nn<G>(nn_bench, out);
