@@ -11,6 +11,7 @@
 
 #include "env/common/error.hpp"
 #include "env/common/game_traits.hpp"
+#include "env/common/json_number.hpp"
 
 namespace azg::nets {
 
@@ -72,57 +73,50 @@ struct ModelMeta {
   static ModelMeta from_json(const nlohmann::json& j, const std::string& source) {
     try {
       ModelMeta m;
+      // Bounds far beyond any real model, so that a damaged or hostile meta.json cannot
+      // ask for a network of terabytes before the shapes are compared with the game's.
+      auto whole = [&](const nlohmann::json& v, const char* what, long long lo, long long hi) {
+        return static_cast<int>(json_whole(v, source + ": " + what, lo, hi));
+      };
       m.game = j.at("game").get<std::string>();
       m.variant = j.value("variant", nlohmann::json::object());
-      m.encoding_version = j.at("encoding_version").get<int>();
+      m.encoding_version = whole(j.at("encoding_version"), "encoding_version", 0, 1 << 20);
       const auto planes = j.at("planes");
-      m.shape.planes = {planes.at(0).get<int>(), planes.at(1).get<int>(), planes.at(2).get<int>()};
-      m.shape.policy_size = j.at("policy_size").get<int>();
+      m.shape.planes = {whole(planes.at(0), "planes", 1, 4096), whole(planes.at(1), "board height", 1, 256),
+                        whole(planes.at(2), "board width", 1, 256)};
+      m.shape.policy_size = whole(j.at("policy_size"), "policy size", 1, 1 << 20);
       // Older models lack the list; they run with the whole first convolution.
-      m.shape.constant_planes = j.value("constant_planes", std::vector<int>{});
-      for (const int plane : m.shape.constant_planes)
-        if (plane < 0 || plane >= m.shape.planes.channels)
-          throw Error(source + ": constant plane " + std::to_string(plane) + " is outside the planes");
+      if (j.contains("constant_planes"))
+        for (const auto& plane : j.at("constant_planes"))
+          m.shape.constant_planes.push_back(whole(plane, "constant plane", 0, m.shape.planes.channels - 1));
       m.policy_layout = j.value("policy_layout", "");
       const auto& n = j.at("net");
-      m.net.blocks = n.at("blocks").get<int>();
-      m.net.channels = n.at("channels").get<int>();
+      m.net.blocks = whole(n.at("blocks"), "blocks", 0, 256);
+      m.net.channels = whole(n.at("channels"), "channels", 1, 4096);
       m.net.global_pooling = n.at("global_pooling").get<bool>();
       m.net.value_head = n.at("value_head").get<std::string>();
-      m.net.value_hidden = n.at("value_hidden").get<int>();
+      m.net.value_hidden = whole(n.at("value_hidden"), "value_hidden", 1, 65536);
       m.net.ownership = n.value("ownership", false);
       m.net.policy_head = n.value("policy_head", "fc");  // older models have the dense head
       if (m.net.policy_head != "fc" && m.net.policy_head != "conv")
         throw Error(source + ": unknown policy head " + quote_input(m.net.policy_head));
       if (j.contains("policy_map")) {
-        m.shape.policy_map.planes = j.at("policy_map").at("planes").get<int>();
-        m.shape.policy_map.globals = j.at("policy_map").at("globals").get<int>();
+        m.shape.policy_map.planes = whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);
+        m.shape.policy_map.globals = whole(j.at("policy_map").at("globals"), "policy_map globals", 0, 1 << 24);
       }
       if (m.net.policy_head == "conv" && (m.shape.policy_map.planes <= 0 || m.shape.policy_map.globals < 0))
         throw Error(source + ": a convolutional policy head needs policy_map planes and globals");
-      m.step = j.value("training_step", std::int64_t{0});
+      m.step = j.contains("training_step")
+                   ? json_whole(j.at("training_step"), source + ": training_step", 0, std::numeric_limits<std::int64_t>::max())
+                   : 0;
       m.config_hash = j.value("config_hash", "");
-      // Bounds far beyond any real model, so that a damaged or hostile meta.json cannot
-      // ask for a network of terabytes before the shapes are compared with the game's.
-      auto within = [&](long long v, long long lo, long long hi, const char* what) {
-        if (v < lo || v > hi)
-          throw Error(source + ": " + what + " " + std::to_string(v) + " is outside [" + std::to_string(lo) + ", " +
-                      std::to_string(hi) + "]");
-      };
-      within(m.shape.planes.channels, 1, 4096, "planes");
-      within(m.shape.planes.height, 1, 256, "board height");
-      within(m.shape.planes.width, 1, 256, "board width");
-      within(m.shape.policy_size, 1, 1 << 20, "policy size");
-      within(m.net.blocks, 0, 256, "blocks");
-      within(m.net.channels, 1, 4096, "channels");
-      within(m.net.value_hidden, 1, 65536, "value_hidden");
-      within(m.shape.policy_map.planes, 0, 4096, "policy_map planes");
-      within(m.shape.policy_map.globals, 0, 1 << 24, "policy_map globals");
-      within(m.step, 0, std::numeric_limits<long long>::max(), "training_step");
-      // And the weights they imply: the residual tower and a dense policy head.
+      // And the weights the shapes imply: the residual tower and a dense policy head.
       const long long cells = static_cast<long long>(m.shape.planes.height) * m.shape.planes.width;
-      within(static_cast<long long>(m.net.blocks) * m.net.channels * m.net.channels, 0, 1 << 24, "blocks x channels^2");
-      within(2 * cells * m.shape.policy_size, 0, 1 << 28, "dense policy weights");
+      auto within = [&](long long v, long long hi, const char* what) {
+        if (v > hi) throw Error(source + ": " + what + " " + std::to_string(v) + " is more than " + std::to_string(hi));
+      };
+      within(static_cast<long long>(m.net.blocks) * m.net.channels * m.net.channels, 1 << 24, "blocks x channels^2");
+      within(2 * cells * m.shape.policy_size, 1 << 28, "dense policy weights");
       return m;
     } catch (const nlohmann::json::exception& e) {
       throw Error(source + ": bad model metadata (" + e.what() + ")");

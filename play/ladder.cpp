@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "env/common/atomic_file.hpp"
+#include "env/common/json_number.hpp"
 
 namespace azg::play {
 
@@ -77,8 +78,8 @@ LadderCalibration::LadderCalibration(std::string path) : path_(std::move(path)) 
     const nlohmann::json j = nlohmann::json::parse(in);
     for (const auto& e : j.at("pairings")) {
       PairingResult p;
-      p.points = e.at("points").get<double>();
-      p.games = e.at("games").get<int>();
+      p.points = json_real(e.at("points"), "points", 0, 1e9);
+      p.games = static_cast<int>(json_whole(e.at("games"), "games", 0, 1000000000));
       entries_.push_back({e.at("key").get<std::string>(), p});
     }
   } catch (const std::exception&) {

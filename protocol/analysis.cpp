@@ -1,8 +1,13 @@
 #include "protocol/analysis.hpp"
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <set>
+#include <type_traits>
+#include <vector>
 
+#include "env/common/json_number.hpp"
 #include "play/agents.hpp"
 
 namespace azg::protocol {
@@ -11,10 +16,26 @@ namespace {
 template <class T>
 T field(const nlohmann::json& q, const char* key, T fallback) {
   if (!q.contains(key)) return fallback;
-  try {
-    return q.at(key).get<T>();
-  } catch (const std::exception&) {
-    throw Error(std::string("'") + key + "' has the wrong type");
+  const std::string what = std::string("'") + key + "'";
+  // Numbers are range-checked before conversion (env/common/json_number.hpp): get<int>()
+  // of 1e300 is undefined behaviour.
+  if constexpr (std::is_same_v<T, long long>) {
+    return json_whole(q.at(key), what, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+  } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+    return json_word(q.at(key), what);
+  } else if constexpr (std::is_same_v<T, double>) {
+    return json_real(q.at(key), what, -1e300, 1e300);
+  } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+    if (!q.at(key).is_array()) throw Error(what + " has the wrong type");
+    std::vector<int> out;
+    for (const auto& v : q.at(key)) out.push_back(static_cast<int>(json_whole(v, what, -1000000000, 1000000000)));
+    return out;
+  } else {
+    try {
+      return q.at(key).get<T>();
+    } catch (const std::exception&) {
+      throw Error(what + " has the wrong type");
+    }
   }
 }
 

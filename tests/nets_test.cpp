@@ -291,10 +291,15 @@ TEST(ModelMeta, ShapesBeyondAnyRealModelAreRefusedBeforeANetworkIsBuilt) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(refused([](auto& j) { j["net"]["channels"] = 1000000; }), "m.pt: channels 1000000 is outside [1, 4096]");
-  EXPECT_NE(refused([](auto& j) { j["planes"][0] = -3; }).find("outside"), std::string::npos);
+  EXPECT_EQ(refused([](auto& j) { j["net"]["channels"] = 1000000; }), "m.pt: channels must be a whole number in [1, 4096]");
+  EXPECT_NE(refused([](auto& j) { j["planes"][0] = -3; }).find("planes must be"), std::string::npos);
   EXPECT_NE(refused([](auto& j) { j["policy_size"] = 2000000000; }).find("policy size"), std::string::npos);
-  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = "many"; }).find("bad model metadata"), std::string::npos);
+  // Found by fuzz/model_meta_fuzz: get<int>() on 1.5e49 was undefined behaviour.
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 1.53e49; }).find("blocks must be"), std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 2.5; }).find("blocks must be"), std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 40; j["net"]["channels"] = 4096; }).find("blocks x channels^2"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = "many"; }).find("blocks must be"), std::string::npos);
 }
 
 TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -206,9 +207,12 @@ void check_nesting(const std::string& text, const std::string& source) {
   if (text.size() > kMaxBytes) throw Error(source + ": a config is at most 1 MiB, this one has " + std::to_string(text.size()) + " bytes");
   int depth = 0;
   char quote = 0;
+  bool escaped = false;
   for (const char ch : text) {
     if (quote != 0) {
-      if (ch == quote) quote = 0;
+      if (escaped) escaped = false;
+      else if (quote == '"' && ch == '\\') escaped = true;  // \" inside "..." does not end it
+      else if (ch == quote) quote = 0;
       continue;
     }
     if (ch == '"' || ch == '\'') quote = ch;
@@ -216,6 +220,25 @@ void check_nesting(const std::string& text, const std::string& source) {
     else if ((ch == ']' || ch == '}') && depth > 0) --depth;
     if (depth > kMaxDepth) throw Error(source + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
   }
+}
+
+// `text` as a YAML double-quoted scalar that reads back as exactly `text`.
+std::string yaml_quoted(const std::string& text) {
+  std::string q = "\"";
+  for (const char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '"' || ch == '\\') {
+      q += '\\';
+      q += ch;
+    } else if (u < 0x20 || u == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", u);
+      q += escaped;
+    } else {
+      q += ch;
+    }
+  }
+  return q + "\"";
 }
 
 void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefix, const std::string& path) {
@@ -317,9 +340,8 @@ std::string TrainConfig::to_yaml(bool with_help) const {
       if (!head.empty()) out << head << ":\n";
     }
     const std::string key = dot == std::string::npos ? name : "  " + name.substr(dot + 1);
-    std::string value = format_value(*this, f);
-    if (std::holds_alternative<Field<std::string>>(f)) value = YAML::Node(value).as<std::string>();
-    out << key << ": " << (std::holds_alternative<Field<std::string>>(f) ? "\"" + value + "\"" : value);
+    const std::string value = format_value(*this, f);
+    out << key << ": " << (std::holds_alternative<Field<std::string>>(f) ? yaml_quoted(value) : value);
     if (with_help) out << "  # " << std::visit([](const auto& x) { return std::string(x.help); }, f);
     out << '\n';
   }

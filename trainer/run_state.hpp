@@ -11,11 +11,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <string_view>
 
 #include "env/common/atomic_file.hpp"
 #include "env/common/error.hpp"
+#include "env/common/json_number.hpp"
 #include "env/common/rng.hpp"
 
 namespace azg::trainer {
@@ -42,20 +44,22 @@ struct RunCounters {
     RunCounters c;
     try {
       const auto j = nlohmann::json::parse(text);
-      c.step = j.at("step");
-      c.games = j.at("games");
-      c.positions = j.at("positions");
-      c.game_files = j.value("game_files", 0);
-      c.elapsed_seconds = j.at("elapsed_seconds");
-      c.rng = j.at("rng").get<std::array<std::uint64_t, 4>>();
+      constexpr auto kMax = std::numeric_limits<std::int64_t>::max();
+      c.step = json_whole(j.at("step"), source + ": step", 0, kMax);
+      c.games = json_whole(j.at("games"), source + ": games", 0, kMax);
+      c.positions = json_whole(j.at("positions"), source + ": positions", 0, kMax);
+      if (j.contains("game_files"))
+        c.game_files = static_cast<int>(json_whole(j.at("game_files"), source + ": game_files", 0, 999999999));
+      c.elapsed_seconds = json_real(j.at("elapsed_seconds"), source + ": elapsed_seconds", 0, 1e12);
+      const auto& rng = j.at("rng");
+      if (!rng.is_array() || rng.size() != c.rng.size()) throw Error(source + ": rng must be 4 words");
+      for (std::size_t i = 0; i < c.rng.size(); ++i) c.rng[i] = json_word(rng[i], source + ": rng");
       c.previous_model = j.value("previous_model", "");
       c.best_model = j.value("best_model", "");
       c.finished = j.value("finished", false);
     } catch (const nlohmann::json::exception&) {
       throw Error(source + " is damaged (not the run state azg writes)");
     }
-    if (c.step < 0 || c.games < 0 || c.positions < 0 || c.game_files < 0 || !(c.elapsed_seconds >= 0 && c.elapsed_seconds < 1e12))
-      throw Error(source + " is damaged (negative or impossible counters)");
     return c;
   }
 };

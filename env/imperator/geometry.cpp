@@ -127,7 +127,9 @@ Geometry build_geometry(int n) {
     }
   for (std::size_t v = 0; v < g.pies.size(); ++v) {
     auto& pie = g.pies[v].cells;
-    const auto [vx, vy] = position(static_cast<int>(v));
+    // Plain variables, not a structured binding: clang before 16 cannot capture those.
+    const auto vertex = position(static_cast<int>(v));
+    const auto vx = vertex.first, vy = vertex.second;
     std::sort(pie.begin(), pie.end(), [&](int a, int b) {
       return std::atan2(centroid(a).second - vy, centroid(a).first - vx) <
              std::atan2(centroid(b).second - vy, centroid(b).first - vx);
