@@ -15,6 +15,14 @@ packages=(
   libcli11-dev          # command-line parsing with subcommands and --help
   nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
 )
+# Extra groups on request: `bash tools/setup.sh fuzz` adds clang and its libFuzzer
+# runtime (tools/fuzz.sh).
+for extra in "$@"; do
+  case "$extra" in
+    fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    *) echo "setup: unknown group '$extra' (known: fuzz)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
