@@ -58,6 +58,13 @@ check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexis
 check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r
 check arena-bad-agent 2 "NAME=SPEC" -- "$azg" arena --game lignes --agent random --agent m=mcts
 check arena-bad-format 2 "round-robin or gauntlet" -- "$azg" arena --game lignes --agent a=random --agent b=random --format swiss
+records_dir=$(mktemp -d)
+"$azg" arena --game lignes --agent r=random --agent m=mcts:sims=10 --games 4 --out "$records_dir" >/dev/null 2>&1
+check records 0 'games.jsonl: 4 games, [0-9]+ actions' -- "$azg" records --game lignes "$records_dir/games.jsonl"
+head -1 "$records_dir/games.jsonl" | sed 's/"1-0"/"0-1"/; t; s/"0-1"/"1-0"/; t; s|"1/2-1/2"|"1-0"|' > "$records_dir/bad.jsonl"
+check records-bad-result 2 'bad.jsonl:1: the moves end' -- "$azg" records --game lignes "$records_dir/bad.jsonl"
+check records-wrong-game 2 'games.jsonl:1: action 0' -- "$azg" records --game imbriqua "$records_dir/games.jsonl"
+check records-missing 2 "cannot read '/nonexistent.jsonl'" -- "$azg" records --game lignes /nonexistent.jsonl
 check sprt 0 'H1 accepted' -- "$azg" sprt --game lignes --agent m=mcts:sims=100 --agent r=random --elo0 0 --elo1 200
 check sprt-bad-bounds 2 "elo1 > elo0" -- "$azg" sprt --game lignes --agent m=random --agent r=random --elo0 10 --elo1 5
 check report-missing 2 "cannot read config" -- "$azg" report --run-dir /nonexistent
