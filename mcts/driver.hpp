@@ -1,11 +1,12 @@
 #pragma once
 // Runs many searches together so that each evaluator call gets one batch of leaves from
 // all of them, and spreads groups of searches over worker threads.
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <span>
+#include <thread>
+#include <vector>
 
 #include "mcts/evaluator.hpp"
 #include "mcts/search.hpp"
@@ -42,16 +43,37 @@ void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator,
   run_searches<G>(searches, evaluator, batch, batch_size, [] { return false; });
 }
 
-// Runs body(thread_index) on `threads` worker threads at once (a TBB arena of that size).
+// Runs body(thread_index) on `threads` threads at once, this one included, and rethrows
+// the first exception a body threw once all have ended. OS threads rather than a TBB
+// arena: a task arena promises no concurrency (a body waiting on another could wait
+// forever), and ThreadSanitizer cannot see the synchronisation inside libtbb, so it
+// reported the arena's own hand-offs as races.
 inline void run_on_threads(int threads, const std::function<void(int)>& body) {
   if (threads <= 1) {
     body(0);
     return;
   }
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(0, threads, [&](int t) { body(t); }, tbb::simple_partitioner());
-  });
+  std::exception_ptr first_error;
+  std::mutex error_mutex;
+  const auto guarded = [&](int t) {
+    try {
+      body(t);
+    } catch (...) {
+      const std::lock_guard lock(error_mutex);
+      if (!first_error) first_error = std::current_exception();
+    }
+  };
+  std::vector<std::thread> others;
+  others.reserve(threads - 1);
+  try {
+    for (int t = 1; t < threads; ++t) others.emplace_back(guarded, t);
+  } catch (...) {  // the system refused a thread: let the started ones end, then say so
+    for (auto& thread : others) thread.join();
+    throw;
+  }
+  guarded(0);
+  for (auto& thread : others) thread.join();
+  if (first_error) std::rethrow_exception(first_error);
 }
 
 }  // namespace azg::mcts

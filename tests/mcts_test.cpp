@@ -2,6 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+#include <vector>
 #include <map>
 #include <set>
 #include <memory>
@@ -309,6 +314,39 @@ TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
   EXPECT_NO_THROW(check_spec_keys(parse_agent_spec("mcts:vl=2,batch=4"), {}, true));
   for (const auto& o : search_options())
     EXPECT_NE(search_options_help().find("  " + std::string(o.spec_key)), std::string::npos) << o.spec_key;
+}
+
+// Every body runs at the same time as the others (each waits to see all of them
+// started), so bodies that hand work to each other cannot wait forever.
+TEST(RunOnThreads, RunsEveryBodyAtOnceOnItsOwnThread) {
+  constexpr int kThreads = 4;
+  std::atomic<int> started{0};
+  std::atomic<int> saw_all{0};
+  std::vector<int> ran(kThreads, 0);
+  std::vector<std::thread::id> ids(kThreads);
+  run_on_threads(kThreads, [&](int t) {
+    ran[t] += 1;
+    ids[t] = std::this_thread::get_id();
+    started.fetch_add(1);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (started.load() < kThreads && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    if (started.load() == kThreads) saw_all.fetch_add(1);
+  });
+  EXPECT_EQ(saw_all.load(), kThreads);
+  EXPECT_EQ(ran, std::vector<int>(kThreads, 1));
+  EXPECT_EQ(std::set<std::thread::id>(ids.begin(), ids.end()).size(), static_cast<std::size_t>(kThreads));
+}
+
+TEST(RunOnThreads, RethrowsABodysErrorAfterTheOthersEnd) {
+  std::atomic<int> finished{0};
+  EXPECT_THROW(run_on_threads(3,
+                              [&](int t) {
+                                if (t == 2) throw std::runtime_error("body 2 failed");
+                                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                finished.fetch_add(1);
+                              }),
+               std::runtime_error);
+  EXPECT_EQ(finished.load(), 2);
 }
 
 }  // namespace

@@ -277,7 +277,9 @@ TEST(Referee, ScoresACrashAHangAndAnIllegalMoveAsLosses) {
 TEST(Referee, AnEngineThatCannotStartLosesEveryGameWithoutStoppingTheMatch) {
   RefereeOptions o;
   o.games = 2;
-  o.startup_timeout_ms = 2000;
+  // Room for the good engine to start on a loaded machine or under a sanitizer; the
+  // missing one fails at once (its shell exits), so the test never waits this long.
+  o.startup_timeout_ms = 20000;
   const auto games = referee_games([] { return std::make_unique<play::GameSession<Lignes>>(); },
                                    {{"good", engine_command("lignes", "mcts:sims=10")},
                                     {"missing", "/nonexistent/engine --flag"}},

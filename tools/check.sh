@@ -6,7 +6,7 @@
 #                                 ones listed in tools/sanitizers/tsan-excluded.txt (why: there)
 #   bash tools/check.sh asan-quick  the ASan/UBSan build of the tests without LibTorch (what CI runs)
 # Findings fail the run (halt_on_error); suppressions for the uninstrumented libraries we
-# link (LibTorch, OpenBLAS, TBB) are in tools/sanitizers/, each with its reason.
+# link (LibTorch, OpenBLAS, OpenMP) are in tools/sanitizers/, each with its reason.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -9,7 +9,6 @@ packages=(
   libopenblas0-pthread  # an optimised libblas.so.3 under LibTorch (the reference BLAS is ~3x slower)
   python3-torch         # the Python round-trip test of exported models
   libeigen3-dev         # rating fits (Elo confidence intervals)
-  libtbb-dev            # worker threads of the search driver and the arena
   libyaml-cpp-dev       # configs
   libgtest-dev          # tests
   libcli11-dev          # command-line parsing with subcommands and --help
