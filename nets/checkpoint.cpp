@@ -4,6 +4,7 @@
 
 #include "env/common/atomic_file.hpp"
 #include "nets/inference.hpp"
+#include "nets/zip_integrity.hpp"
 
 namespace azg::nets {
 namespace {
@@ -29,13 +30,16 @@ void save_checkpoint(const std::string& path, Learner& learner, const ModelMeta&
 
 static torch::serialize::InputArchive open_checkpoint(const std::string& path) {
   if (!std::filesystem::is_regular_file(path)) throw Error("no checkpoint at " + path);
+  check_zip_integrity(path);
   torch::serialize::InputArchive archive;
   try {
     archive.load_from(path);
     c10::IValue format;
     if (!archive.try_read("format", format) || !format.isString() || format.toStringRef() != kFormat)
       throw Error(path + " is not an azg checkpoint");
-  } catch (const c10::Error&) {
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception&) {  // c10::Error, and the std exceptions of LibTorch's parsers
     throw Error(path + " is not a readable checkpoint (corrupt or truncated)");
   }
   return archive;
@@ -80,7 +84,9 @@ std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimCon
     c10::IValue step;
     archive.read("step", step);
     learner->set_steps(step.toInt());
-  } catch (const c10::Error&) {
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception&) {  // c10::Error, and the std exceptions of LibTorch's parsers
     throw Error(path + " is a damaged checkpoint (a tensor or the optimizer state cannot be read)");
   }
   if (meta_out) *meta_out = meta;
@@ -111,11 +117,14 @@ ModelMeta export_checkpoint(const std::string& checkpoint_path, const std::strin
 
 torch::jit::Module load_exported(const std::string& path, ModelMeta& meta, torch::Device device) {
   if (!std::filesystem::is_regular_file(path)) throw Error("no model at " + path);
+  check_zip_integrity(path);
   torch::jit::ExtraFilesMap extra{{"meta.json", ""}};
   torch::jit::Module module;
   try {
     module = torch::jit::load(path, device, extra);
-  } catch (const c10::Error&) {
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception&) {  // c10::Error, and the std exceptions of LibTorch's parsers
     throw Error(path + " is not a readable TorchScript model");
   }
   if (extra["meta.json"].empty()) throw Error(path + " has no meta.json: not an azg model");

@@ -104,10 +104,10 @@ std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path, co
   const torch::jit::Module module = load_exported(path, meta, torch::kCPU);
   try {
     return std::shared_ptr<InferenceModel>(new InferenceModel(Impl::make(module, meta, device, precision)));
-  } catch (const c10::Error&) {
-    throw Error(path + ": its tensors do not fit the network its meta.json describes");
   } catch (const Error& e) {
     throw Error(path + ": " + e.what());
+  } catch (const std::exception&) {  // c10::Error, and the std exceptions of LibTorch's parsers
+    throw Error(path + ": its tensors do not fit the network its meta.json describes");
   }
 }
 
