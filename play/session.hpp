@@ -95,7 +95,7 @@ class Session {
 template <Game G>
 class GameSession final : public Session {
  public:
-  explicit GameSession(G start = G::from_setup("")) { states_.push_back(start); }
+  explicit GameSession(G start = G{}) { states_.push_back(start); }
 
   std::string_view game() const override { return G::kName; }
   std::string setup() const override { return states_.front().setup_string(); }
@@ -137,7 +137,7 @@ class GameSession final : public Session {
   }
 
   void reset(std::string_view setup, const std::vector<std::string>& moves) override {
-    GameSession fresh(G::from_setup(setup));
+    GameSession fresh(start_of(setup));
     for (const auto& m : moves) fresh.play(m);  // every move checked before anything changes
     const bool extends = fresh.setup() == this->setup() && fresh.history_.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), fresh.history_.begin());
@@ -212,6 +212,9 @@ class GameSession final : public Session {
   }
 
  private:
+  // An empty setup is the game's default start (Truchet's from_setup wants its 49 bits).
+  static G start_of(std::string_view setup) { return setup.empty() ? G{} : G::from_setup(setup); }
+
   Thought thought_of(const mcts::SearchResult& r) const {
     Thought t;
     t.value = r.value;

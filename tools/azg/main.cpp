@@ -18,6 +18,7 @@
 #include "tools/azg/protocol_commands.hpp"
 #include "tools/azg/records_command.hpp"
 #include "tools/azg/search_commands.hpp"
+#include "tools/azg/serve_command.hpp"
 #include "tools/azg/train_command.hpp"
 #include "trainer/config.hpp"
 
@@ -225,6 +226,22 @@ int main(int argc, char** argv) {
   report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
   report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
+  auto* serve = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
+  azg::ServeArgs serve_args;
+  serve->add_option("--host", serve_args.host, "Address to listen on (default 127.0.0.1: this machine only)");
+  serve->add_option("--port", serve_args.port, "Port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
+  serve->add_option("--game,-g", serve_args.game, "Serve this game only (default: every game)");
+  serve->add_option("--agent", serve_args.agents,
+                    "NAME=SPEC (repeatable): an agent the board offers; default uct=mcts:sims=800 and random=random");
+  serve->add_option("--max-sessions", serve_args.limits.max_sessions,
+                    "Games kept open; beyond it the least recently used idle one closes (default 32)");
+  serve->add_option("--max-sims", serve_args.limits.max_simulations,
+                    "Most simulations one request may ask for (default 100000)")->check(CLI::Range(1, 20000000));
+  serve->add_option("--max-seconds", serve_args.limits.max_seconds,
+                    "Most seconds one search may take (default 30)")->check(CLI::Range(0.001, 86400.0));
+  serve->add_option("--sims", serve_args.limits.default_simulations,
+                    "Simulations when neither the request nor the agent's spec says (default 400)")->check(CLI::Range(1, 20000000));
+
   auto* engine = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout (docs/protocol.md)");
   std::string engine_agent;
   add_game_option(engine, game);
@@ -252,7 +269,7 @@ int main(int argc, char** argv) {
   match->add_option("--anchor", match_args.anchor, "Engine rated 0 (default: the first)");
   match->add_option("--out", match_args.out_dir, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
 
-  for (CLI::App* cmd : {arena, sprt, ladder, play_agents, engine, analysis}) cmd->footer(agent_spec_help());
+  for (CLI::App* cmd : {arena, sprt, ladder, play_agents, engine, analysis, serve}) cmd->footer(agent_spec_help());
 
   // Every subcommand is declared above this line: an unknown first word is reported as
   // such rather than as CLI11's "a subcommand is required".
@@ -304,6 +321,7 @@ int main(int argc, char** argv) {
       out << "exported " << meta.game << " network (step " << meta.step << ") to " << export_path << '\n';
       return 0;
     }
+    if (*serve) return azg::cmd_serve(serve_args, out);
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {
         using G = typename decltype(type)::type;

@@ -1,0 +1,111 @@
+// The web board in a real browser: for each game, starts `azg serve`, plays a whole game
+// by clicking (the person's side plays the first legal action, clicking its squares; the
+// other side is a fast agent), checks the result the page shows against the server's,
+// and saves screenshots. Exit 77 (skipped) when no Chromium is installed.
+//   node tests/browser/board_e2e.mjs [AZG_BINARY] [SCREENSHOT_DIR] [GAME...]
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+const azg = process.argv[2] || "build/bin/azg";
+const shots = process.argv[3] || "build/browser-shots";
+const games = process.argv.slice(4).length ? process.argv.slice(4) : ["imbriqua", "truchet", "imperator", "lignes", "intercept"];
+const chromium = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+if (!chromium) {
+  console.log("SKIPPED: no Chromium found (install it with: bash tools/setup.sh, or set CHROMIUM=/path)");
+  process.exit(77);
+}
+let puppeteer;
+try {
+  puppeteer = (await import("puppeteer-core")).default;
+} catch {
+  console.log("SKIPPED: puppeteer-core is not installed (cd tests/browser && npm ci)");
+  process.exit(77);
+}
+mkdirSync(shots, { recursive: true });
+
+function fail(message) {
+  console.error(`FAIL: ${message}`);
+  process.exitCode = 1;
+}
+
+// The server on a free port; resolves with its address once it listens.
+function startServer() {
+  const child = spawn(azg, ["serve", "--port", "0", "--agent", "fast=mcts:sims=16", "--agent", "random=random"],
+                      { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      const m = line.match(/(http:\/\/[\d.]+:\d+\/)/);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.on("exit", (code) => reject(new Error(`azg serve exited with ${code} before listening`)));
+  });
+}
+
+async function waitSettled(page) {
+  await page.waitForFunction(() => ["idle", "over"].includes(document.body.dataset.state), { timeout: 60000 });
+}
+
+async function playOneGame(page, url, game) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.state === "idle");
+  await page.select("#game", game);
+  await page.select("#p1", "human");
+  await page.select("#p2", "fast");
+  await page.click("#new");
+  await waitSettled(page);
+  let clicks = 0, actions = 0;
+  for (let step = 0; step < 5000; ++step) {
+    const s = await page.evaluate(() => window.azgUi.state);
+    if (s.over) break;
+    if (s.seats[s.to_act] !== "human") throw new Error(`${game}: the agent's turn at ply ${s.ply} but the page is idle`);
+    const action = s.legal[0].action;
+    const keys = await page.evaluate((g, a) => boardFor(g).keys(a), game, action);
+    for (const key of keys) {
+      await page.click(`#board .target[data-key="${key}"]`);
+      ++clicks;
+    }
+    // Clicks that fit several actions (or an action without a square) end with a choice.
+    const played = await page.evaluate((ply) => window.azgUi.state.ply !== ply || document.body.dataset.state !== "idle", s.ply);
+    if (!played) {
+      await page.click(`#choices button[data-action="${action.replace(/["\\]/g, "\\$&")}"]`);
+      ++clicks;
+    }
+    await page.waitForFunction((ply) => window.azgUi.state.ply > ply && ["idle", "over"].includes(document.body.dataset.state),
+                               { timeout: 60000 }, s.ply);
+    ++actions;
+    if (actions === 12) await page.screenshot({ path: `${shots}/${game}-midgame.png` });
+  }
+  const s = await page.evaluate(() => window.azgUi.state);
+  await page.screenshot({ path: `${shots}/${game}.png` });
+  const server = await (await fetch(`${url}api/games/${s.id}`)).json();
+  const shown = await page.$eval("#status", (e) => ({ text: e.textContent, result: e.dataset.result }));
+  if (!server.over) fail(`${game}: the page stopped but the server's game is not over`);
+  if (shown.result !== server.result || !shown.text.includes(server.result))
+    fail(`${game}: the page shows ${JSON.stringify(shown)}, the server says ${server.result}`);
+  if (server.history.length !== s.history.length) fail(`${game}: the page has ${s.history.length} actions, the server ${server.history.length}`);
+  console.log(`${game}: ${server.history.length} actions (${actions} by clicking, ${clicks} clicks), result ${server.result}, shown "${shown.text}"`);
+}
+
+const { child, url } = await startServer();
+const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
+                                         args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1300, height: 900 });
+  page.on("pageerror", (e) => fail(`page error: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") fail(`console error: ${m.text()}`); });
+  for (const game of games) {
+    try {
+      await playOneGame(page, url, game);
+    } catch (e) {
+      fail(`${game}: ${e.message}`);
+      await page.screenshot({ path: `${shots}/${game}-failed.png` }).catch(() => {});
+    }
+  }
+} finally {
+  await browser.close();
+  child.kill("SIGTERM");
+}
+if (!process.exitCode) console.log(`PASS: ${games.length} games played by clicking; screenshots in ${shots}/`);

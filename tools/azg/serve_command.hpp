@@ -1,0 +1,96 @@
+#pragma once
+// `azg serve`: the web board (web/) for every game, or one, with named agents. Checks
+// every agent before listening: a model that does not load, or is for a game this server
+// does not play, stops it with one line.
+#include <csignal>
+#include <ostream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "nets/inference.hpp"
+#include "play/agents.hpp"
+#include "tools/azg/games.hpp"
+#include "web/api.hpp"
+#include "web/server.hpp"
+
+namespace azg {
+
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string game;                 // empty: every game
+  std::vector<std::string> agents;  // NAME=SPEC
+  web::Limits limits;
+};
+
+inline web::ServedAgent served_agent(const std::string& item, const std::string& only_game) {
+  const auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0 || item.find_first_of(" /\t,:") < eq)
+    throw Error("--agent " + quote_input(item) + " must be NAME=SPEC (say az=az:model=m.pt)");
+  web::ServedAgent a{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), ""};
+  if (a.name == "human") throw Error("--agent: 'human' names the person at the board, not an agent");
+  if (a.spec.kind == "az" && a.spec.has("model")) {
+    const std::string& path = a.spec.options.at("model");
+    a.game = nets::InferenceModel::load(path)->meta().game;
+    if (!only_game.empty() && a.game != only_game)
+      throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game + ", but this server plays " +
+                  only_game);
+  }
+  // The whole spec is checked now, model included, on the game it plays (or the first one).
+  bool checked = false;
+  for_each_game(kGames, [&](auto type) {
+    using G = typename decltype(type)::type;
+    const std::string name(G::kName);
+    if (checked || (!a.game.empty() && a.game != name) || (!only_game.empty() && only_game != name)) return;
+    play::agent_factory<G>(a.spec);
+    checked = true;
+  });
+  if (!checked) throw Error("--agent " + a.name + ": its model's game " + quote_input(a.game) + " is not one azg knows");
+  return a;
+}
+
+inline int cmd_serve(const ServeArgs& args, std::ostream& out) {
+  std::vector<web::GameKind> games;
+  for_each_game(kGames, [&](auto type) {
+    using G = typename decltype(type)::type;
+    if (args.game.empty() || args.game == G::kName) games.push_back(web::game_kind<G>());
+  });
+  if (games.empty()) throw Error("unknown game " + quote_input(args.game) + " (known: " + game_names(kGames) + ")");
+  std::vector<web::ServedAgent> agents;
+  const std::vector<std::string> defaults = {"uct=mcts:sims=800", "random=random"};
+  for (const auto& item : args.agents.empty() ? defaults : args.agents) {
+    agents.push_back(served_agent(item, args.game));
+    for (std::size_t i = 0; i + 1 < agents.size(); ++i)
+      if (agents[i].name == agents.back().name) throw Error("two agents are named " + quote_input(agents.back().name));
+  }
+  if (args.limits.max_sessions < 1) throw Error("--max-sessions must be at least 1");
+
+  // SIGINT and SIGTERM end the server from a thread of their own (a handler may not stop it).
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  web::Api api(std::move(games), agents, args.limits, std::random_device{}());
+  web::Server server(api);
+  const int port = server.bind(args.host, args.port);
+  std::string names;
+  for (const auto& a : agents) names += (names.empty() ? "" : ", ") + a.name + " (" + a.spec.text + ")";
+  out << "azg serve: http://" << args.host << ":" << port << "/  agents: " << names << std::endl;
+  std::thread waiter([&] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    server.stop();
+  });
+  server.run();
+  // Stopped by a signal: the waiter has returned. Otherwise wake it.
+  pthread_kill(waiter.native_handle(), SIGTERM);
+  waiter.join();
+  out << "azg serve: stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace azg
