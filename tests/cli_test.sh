@@ -52,8 +52,15 @@ if [ -n "$reference" ]; then
   check az-agent 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$reference/model.pt,sims=8" random --games 2
   check az-wrong-game 2 'model for imbriqua, not lignes' -- "$azg" play-agents --game lignes --agents "az:model=$reference/model.pt" random
   check az-missing-model 2 'no model at' -- "$azg" play-agents --game imbriqua --agents "az:model=/nonexistent.pt" random
+  check serve-model-wrong-game 2 "is for imbriqua, but this server plays lignes" -- "$azg" serve --port 0 --game lignes --agent "az=az:model=$reference/model.pt"
+  check serve-model-missing 2 'no model at' -- "$azg" serve --port 0 --agent "az=az:model=/nonexistent.pt"
   check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
 fi
+check serve-bad-agent 2 'NAME=SPEC' -- "$azg" serve --port 0 --agent mcts:sims=10
+check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent "u=mcts:warp=1"
+check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random
+check serve-unknown-game 2 "unknown game 'chess'" -- "$azg" serve --port 0 --game chess
+check serve-port-in-use 2 "cannot listen on 127.0.0.1:" -- bash -c "python3 -c 'import socket,subprocess,sys; s=socket.socket(); s.bind((\"127.0.0.1\",0)); s.listen(); sys.exit(subprocess.call([\"$azg\",\"serve\",\"--port\",str(s.getsockname()[1])]))'"
 check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexistent.ckpt --out /tmp/x.pt
 check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r
 check arena-bad-agent 2 "NAME=SPEC" -- "$azg" arena --game lignes --agent random --agent m=mcts

@@ -10,6 +10,7 @@
 
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
+#include "env/truchet/truchet.hpp"
 #include "mcts/evaluator.hpp"
 #include "play/agents.hpp"
 #include "play/game_record_reader.hpp"
@@ -389,6 +390,18 @@ TEST(PairedGames, SearchesOfConcurrentGamesShareEvaluatorCalls) {
   const auto games = play_pairs<TicTacToe>({agent, random_agent<TicTacToe>()}, {{0, 1}}, 8, 1, 9);
   ASSERT_EQ(games.size(), 8u);
   EXPECT_GT(counting->largest, 1u) << "one leaf per search per call, so more means several games";
+}
+
+
+// Truchet's from_setup wants its 49 tile bits: an empty setup means the default start
+// (a session for Truchet could not be made before, so `azg engine --game truchet` failed).
+TEST(Session, AnEmptySetupIsTheDefaultStartForEveryGame) {
+  GameSession<Truchet> s;
+  EXPECT_EQ(s.setup(), std::string(49, '0'));
+  EXPECT_NO_THROW(s.reset("", {"Fa4"}));
+  EXPECT_EQ(s.history().size(), 1u);
+  EXPECT_THROW(s.reset("01", {}), Error);
+  EXPECT_EQ(s.history().size(), 1u);  // a bad setup leaves the game as it was
 }
 
 }  // namespace

@@ -13,6 +13,8 @@ packages=(
   libgtest-dev          # tests
   libcli11-dev          # command-line parsing with subcommands and --help
   nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
+  libcpp-httplib-dev pkg-config  # azg serve's HTTP server
+  chromium nodejs       # the web board's browser test (tests/browser/, puppeteer-core)
 )
 # Extra groups on request: `bash tools/setup.sh fuzz` adds clang and its libFuzzer
 # runtime (tools/fuzz.sh).
@@ -27,7 +29,20 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# Debian's npm, unless a Node.js that brings its own (NodeSource's) is there.
+command -v npm >/dev/null || missing+=(npm)
+
+# The browser test's npm packages, pinned by tests/browser/package-lock.json.
+install_browser_test_packages() {
+  local dir=tests/browser
+  [ -f "$dir/node_modules/.package-lock.json" ] && [ "$dir/node_modules/.package-lock.json" -nt "$dir/package-lock.json" ] && return 0
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+}
+cd "$(dirname "$0")/.."
+if [ ${#missing[@]} -eq 0 ]; then
+  install_browser_test_packages
+  exit 0
+fi
 
 echo "setup: installing ${missing[*]}" >&2
 as_root=()
@@ -37,3 +52,4 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 "${as_root[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install_browser_test_packages

@@ -9,12 +9,14 @@ namespace azg::web {
 
 nlohmann::json thought_data(const play::Thought& t, int top) {
   nlohmann::json actions = nlohmann::json::array();
+  nlohmann::json shares = nlohmann::json::object();  // every visited action, for the heat map
   for (const auto& a : t.actions) {
-    if (static_cast<int>(actions.size()) >= top) break;
+    if (a.visits > 0) shares[a.action] = a.share;
+    if (static_cast<int>(actions.size()) >= top) continue;
     actions.push_back({{"action", a.action}, {"visits", a.visits}, {"share", a.share}, {"value", a.value},
                        {"prior", a.prior}, {"pv", a.pv}});
   }
-  return {{"simulations", t.simulations}, {"value", t.value}, {"best", t.best}, {"actions", actions}};
+  return {{"simulations", t.simulations}, {"value", t.value}, {"best", t.best}, {"actions", actions}, {"shares", shares}};
 }
 
 namespace {

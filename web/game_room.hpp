@@ -75,7 +75,8 @@ class GameRoom {
   nlohmann::json last_thought_;       // the last finished search (null before any)
 };
 
-// An agent's search as JSON: simulations, value, best action, top actions by visits.
+// An agent's search as JSON: simulations, value, best action, the `top` actions by visits
+// (with their lines), and every visited action's share.
 nlohmann::json thought_data(const play::Thought& t, int top = 12);
 
 }  // namespace azg::web

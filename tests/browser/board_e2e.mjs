@@ -47,6 +47,19 @@ async function waitSettled(page) {
   await page.waitForFunction(() => ["idle", "over"].includes(document.body.dataset.state), { timeout: 60000 });
 }
 
+// The analysis view mid-game: an agent's search as a heat map on the board and a table.
+async function analyse(page, game) {
+  await page.select("#analyse-agent", "fast");
+  await page.$eval("#analyse-sims", (e) => { e.value = "400"; });
+  await page.click("#analyse");
+  await waitSettled(page);
+  const heat = await page.$$eval("#board .heat", (e) => e.length);
+  const rows = await page.$$eval("#analysis tbody tr", (e) => e.length);
+  const bar = await page.$eval("#value-text", (e) => e.textContent);
+  if (!heat || !rows || !bar.includes("400 sims")) fail(`${game}: the analysis shows ${heat} heat marks, ${rows} rows, "${bar}"`);
+  await page.screenshot({ path: `${shots}/${game}-analysis.png` });
+}
+
 async function playOneGame(page, url, game) {
   await page.goto(url);
   await page.waitForFunction(() => document.body.dataset.state === "idle");
@@ -75,7 +88,7 @@ async function playOneGame(page, url, game) {
     await page.waitForFunction((ply) => window.azgUi.state.ply > ply && ["idle", "over"].includes(document.body.dataset.state),
                                { timeout: 60000 }, s.ply);
     ++actions;
-    if (actions === 12) await page.screenshot({ path: `${shots}/${game}-midgame.png` });
+    if (actions === 12 && !(await page.evaluate(() => window.azgUi.state.over))) await analyse(page, game);
   }
   const s = await page.evaluate(() => window.azgUi.state);
   await page.screenshot({ path: `${shots}/${game}.png` });

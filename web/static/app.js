@@ -159,8 +159,9 @@ async function analyse() {
 
 async function pollThinking() {
   setState("thinking");
-  while (ui.state && ui.state.thinking) {
-    await new Promise((r) => setTimeout(r, 150));
+  // A fast agent is done in milliseconds, a deep search takes seconds: poll soon, then less.
+  for (let delay = 10; ui.state && ui.state.thinking; delay = Math.min(150, delay * 2)) {
+    await new Promise((r) => setTimeout(r, delay));
     update(await api("GET", `/api/games/${ui.id}`));
   }
   const t = ui.state.last_thought;
@@ -252,9 +253,9 @@ function render() {
 
 function drawHeat(svg, board, thought) {
   const share = new Map();
-  for (const a of thought.actions) {
-    const key = board.heatKey(a.action);
-    if (key) share.set(key, (share.get(key) || 0) + a.share);
+  for (const [action, v] of Object.entries(thought.shares || {})) {
+    const key = board.heatKey(action);
+    if (key) share.set(key, (share.get(key) || 0) + v);
   }
   for (const [key, v] of share) {
     const t = svg.querySelector(`.target[data-key="${CSS.escape(key)}"]`);
