@@ -61,6 +61,9 @@ check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent 
 check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random
 check serve-unknown-game 2 "unknown game 'chess'" -- "$azg" serve --port 0 --game chess
 check serve-port-in-use 2 "cannot listen on 127.0.0.1:" -- bash -c "python3 -c 'import socket,subprocess,sys; s=socket.socket(); s.bind((\"127.0.0.1\",0)); s.listen(); sys.exit(subprocess.call([\"$azg\",\"serve\",\"--port\",str(s.getsockname()[1])]))'"
+check export-model-without-onnx 2 'add --onnx' -- "$azg" export --model /tmp/m.pt
+check export-nothing 2 'give --checkpoint C --out M.pt, or --model M.pt --onnx' -- "$azg" export
+check export-onnx-missing 2 'no model at /nonexistent.pt' -- "$azg" export --model /nonexistent.pt --onnx
 check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexistent.ckpt --out /tmp/x.pt
 check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r
 check arena-bad-agent 2 "NAME=SPEC" -- "$azg" arena --game lignes --agent random --agent m=mcts

@@ -1,4 +1,4 @@
-// Writes an exported Imbriqua model, an input batch and azg's in-process outputs to DIR,
+// Writes an exported Imbriqua model (and model_conv.pt, the other head shapes), an input batch and azg's in-process outputs to DIR,
 // for the stand-alone C++ and Python checks of the export (export_check, python_roundtrip).
 #include <fstream>
 #include <iostream>
@@ -32,6 +32,13 @@ int main(int argc, char** argv) {
   write("input.bin", input);
   write("policy.bin", policy);
   write("value.bin", value);
+  // The other shape a model takes: a convolutional policy head, a win/draw/loss value
+  // head and the ownership head (the ONNX browser test converts both).
+  nets::NetConfig conv = config;
+  conv.policy_head = "conv";
+  conv.value_head = "wdl";
+  conv.ownership = true;
+  nets::export_untrained_model(nets::meta_for<Imbriqua>(conv), 5, dir + "/model_conv.pt");
   std::ofstream(dir + "/shape.txt") << b << ' ' << Imbriqua::kPlanes.channels << " 8 8 " << Imbriqua::kPolicySize << '\n';
   return 0;
 }

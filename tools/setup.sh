@@ -7,7 +7,8 @@ packages=(
   g++ cmake ninja-build
   libtorch-dev          # LibTorch 1.13 (CPU): networks, training, export
   libopenblas0-pthread  # an optimised libblas.so.3 under LibTorch (the reference BLAS is ~3x slower)
-  python3-torch         # the Python round-trip test of exported models
+  python3-torch         # the Python round-trip test of exported models; ONNX export
+  python3-onnx          # ONNX export: meta.json in the file, the checker
   libeigen3-dev         # rating fits (Elo confidence intervals)
   libyaml-cpp-dev       # configs
   libgtest-dev          # tests

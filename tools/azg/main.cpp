@@ -11,6 +11,7 @@
 #include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
 #include "tools/azg/arena_commands.hpp"
+#include "tools/azg/export_command.hpp"
 #include "tools/azg/games.hpp"
 #include "tools/azg/ladder_commands.hpp"
 #include "tools/azg/registry.hpp"
@@ -151,10 +152,14 @@ int main(int argc, char** argv) {
   bench_nn->add_flag("--profile", nn_bench.profile,
                      "Time per operator and its backend, FLOPs, and the share of the matrix-multiply peak");
 
-  auto* export_cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json");
-  std::string checkpoint_path, export_path;
-  export_cmd->add_option("--checkpoint", checkpoint_path, "Checkpoint file")->required();
-  export_cmd->add_option("--out", export_path, "Output model file (.pt)")->required();
+  auto* export_cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json (and ONNX)");
+  azg::ExportArgs export_args;
+  export_cmd->add_option("--checkpoint", export_args.checkpoint, "Checkpoint file");
+  export_cmd->add_option("--out", export_args.out, "Output model file (.pt)");
+  export_cmd->add_option("--model", export_args.model, "An exported model to convert (with --onnx), instead of a checkpoint");
+  export_cmd->add_flag("--onnx", export_args.onnx,
+                       "Also write the network as ONNX beside the model (m.onnx, through python3-torch) and "
+                       "m.onnx.check.json: LibTorch's outputs on real positions, for checking a runtime");
 
   auto* train = app.add_subcommand("train", "Train a network by self-play (resumes a killed run)");
   azg::TrainArgs train_args;
@@ -316,11 +321,7 @@ int main(int argc, char** argv) {
         return azg::cmd_report<G>(report_dir, report_games, report_sims, report_threads, 1, out);
       });
     }
-    if (*export_cmd) {
-      const azg::nets::ModelMeta meta = azg::nets::export_checkpoint(checkpoint_path, export_path);
-      out << "exported " << meta.game << " network (step " << meta.step << ") to " << export_path << '\n';
-      return 0;
-    }
+    if (*export_cmd) return azg::cmd_export(export_args, out);
     if (*serve) return azg::cmd_serve(serve_args, out);
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {

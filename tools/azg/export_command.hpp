@@ -1,0 +1,47 @@
+#pragma once
+// `azg export`: a checkpoint's network as TorchScript with meta.json, and with --onnx an
+// ONNX file beside it plus the outputs a client's runtime must reproduce (nets/).
+#include <ostream>
+#include <string>
+
+#include "nets/checkpoint.hpp"
+#include "nets/inference.hpp"
+#include "nets/onnx_check.hpp"
+#include "nets/onnx_export.hpp"
+#include "tools/azg/games.hpp"
+
+namespace azg {
+
+struct ExportArgs {
+  std::string checkpoint, out, model;
+  bool onnx = false;
+};
+
+inline int cmd_export(const ExportArgs& args, std::ostream& out) {
+  std::string model = args.model;
+  if (!args.checkpoint.empty()) {
+    if (!args.model.empty()) throw Error("give --checkpoint (with --out) or --model, not both");
+    if (args.out.empty()) throw Error("--checkpoint needs --out (the model file to write)");
+    const nets::ModelMeta meta = nets::export_checkpoint(args.checkpoint, args.out);
+    out << "exported " << meta.game << " network (step " << meta.step << ") to " << args.out << '\n';
+    model = args.out;
+  } else if (model.empty()) {
+    throw Error("give --checkpoint C --out M.pt, or --model M.pt --onnx");
+  } else if (!args.onnx) {
+    throw Error("--model converts an exported model: add --onnx");
+  }
+  if (!args.onnx) return 0;
+  const std::string onnx = nets::onnx_path_for(model);
+  const std::string game = nets::InferenceModel::load(model)->meta().game;
+  nets::export_onnx(model, onnx);
+  with_game(kGames, game, [&](auto type) {
+    using G = typename decltype(type)::type;
+    nets::write_onnx_check<G>(model, onnx + ".check.json");
+    return 0;
+  });
+  out << "wrote " << onnx << " (ONNX, opset 13, meta.json in its metadata) and " << onnx
+      << ".check.json (LibTorch's outputs on 4 positions)\n";
+  return 0;
+}
+
+}  // namespace azg
