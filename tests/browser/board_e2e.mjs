@@ -57,7 +57,21 @@ async function analyse(page, game) {
   const rows = await page.$$eval("#analysis tbody tr", (e) => e.length);
   const bar = await page.$eval("#value-text", (e) => e.textContent);
   if (!heat || !rows || !bar.includes("400 sims")) fail(`${game}: the analysis shows ${heat} heat marks, ${rows} rows, "${bar}"`);
-  await page.screenshot({ path: `${shots}/${game}-analysis.png` });
+  await page.screenshot({ path: `${shots}/${game}-analysis.png`, clip: { x: 0, y: 0, width: 1300, height: 700 } });
+}
+
+// The record goes out (Export) and comes back (Load) as a new game shown from its start;
+// stepping forward replays it.
+async function replayRecord(page, game, history) {
+  await page.click("#export");
+  await page.waitForFunction(() => document.querySelector("#record").value.includes("actions"));
+  await page.click("#load");
+  await page.waitForFunction(() => window.azgUi.viewPly === 0 && document.body.dataset.state !== "busy");
+  await page.click("#next");
+  await page.waitForFunction(() => window.azgUi.viewPly === 1 && document.body.dataset.state !== "busy");
+  const s = await page.evaluate(() => ({ history: window.azgUi.state.history, status: document.querySelector("#status").textContent }));
+  if (JSON.stringify(s.history) !== JSON.stringify(history)) fail(`${game}: the loaded record has ${s.history.length} actions, not ${history.length}`);
+  if (!s.status.startsWith("Replay: after 1 of")) fail(`${game}: replay shows "${s.status}"`);
 }
 
 async function playOneGame(page, url, game) {
@@ -88,7 +102,7 @@ async function playOneGame(page, url, game) {
     await page.waitForFunction((ply) => window.azgUi.state.ply > ply && ["idle", "over"].includes(document.body.dataset.state),
                                { timeout: 60000 }, s.ply);
     ++actions;
-    if (actions === 12 && !(await page.evaluate(() => window.azgUi.state.over))) await analyse(page, game);
+    if (actions === 6 && !(await page.evaluate(() => window.azgUi.state.over))) await analyse(page, game);
   }
   const s = await page.evaluate(() => window.azgUi.state);
   await page.screenshot({ path: `${shots}/${game}.png` });
@@ -98,6 +112,7 @@ async function playOneGame(page, url, game) {
   if (shown.result !== server.result || !shown.text.includes(server.result))
     fail(`${game}: the page shows ${JSON.stringify(shown)}, the server says ${server.result}`);
   if (server.history.length !== s.history.length) fail(`${game}: the page has ${s.history.length} actions, the server ${server.history.length}`);
+  await replayRecord(page, game, server.history);
   console.log(`${game}: ${server.history.length} actions (${actions} by clicking, ${clicks} clicks), result ${server.result}, shown "${shown.text}"`);
 }
 

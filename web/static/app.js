@@ -243,6 +243,7 @@ function render() {
   // The heat map belongs on the position searched; the table and bar show the latest search.
   const usable = thought && !thought.error;
   if (usable && thought.ply === currentPly() && $("heat").checked) drawHeat(svg, board, thought);
+  drawBallMove(svg, s);
   renderStatus(s, live);
   renderChoices(s, live);
   renderMoves();
@@ -265,6 +266,24 @@ function drawHeat(svg, board, thought) {
     el(svg, "circle", { cx, cy, r: r * (0.25 + 0.75 * Math.sqrt(v)), class: "heat", "fill-opacity": 0.25 + 0.5 * v });
     el(svg, "text", { x: cx, y: cy + 4, class: "heat-text" }, `${Math.round(v * 100)}`);
   }
+}
+
+// Intercept: after a ball move, an arrow from the square the ball left (read from the
+// position before it) to where it ends.
+const ballFrom = new Map();  // "id:ply" -> the ball's square before that ply's action
+async function drawBallMove(svg, s) {
+  const ply = currentPly();
+  const last = ui.state.history[ply - 1];
+  if (s.game !== "intercept" || !last || !last.startsWith("B")) return;
+  const key = `${ui.id}:${ply}`;
+  if (!ballFrom.has(key)) ballFrom.set(key, (await api("GET", `/api/games/${ui.id}?ply=${ply - 1}`)).board.ball);
+  if (currentPly() !== ply) return;  // the view moved on meanwhile
+  const from = svg.querySelector(`.target[data-key="${ballFrom.get(key)}"]`);
+  const to = svg.querySelector(`.target[data-key="${s.board.ball}"]`);
+  if (!from || !to) return;
+  const a = from.getBBox(), b = to.getBBox();
+  el(svg, "line", { x1: a.x + a.width / 2, y1: a.y + a.height / 2, x2: b.x + b.width / 2, y2: b.y + b.height / 2,
+                    class: "ball-path" });
 }
 
 function resultText(game, r) {

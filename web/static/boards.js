@@ -40,6 +40,15 @@ function drawSquareGrid(svg, files, ranks, size, origin, shade) {
   return pos;
 }
 
+// The card in hand while it is carried out; before (placement, reveal) the turn's card
+// if already known.
+function cardText(b) {
+  if (["card", "chain", "second pawn", "penalty"].includes(b.phase)) return `card ${b.card}`;
+  if (b.turn === 0) return "cards from turn 1";
+  const next = b.cards[b.turn - 1];
+  return `this turn's card ${next || "hidden"}`;
+}
+
 const Imbriqua = {
   draw(svg, b) {
     const size = 52, origin = [28, 8];
@@ -54,7 +63,7 @@ const Imbriqua = {
     // The card in hand, then the 44 turns' cards: hidden ones as "?".
     const top = origin[1] + 8 * size + 28;
     el(svg, "text", { x: origin[0], y: top, class: "caption" },
-       `Turn ${b.turn || "opening"} · ${b.phase} · card ${b.card || "—"} · score Light ${b.score[0]}, Dark ${b.score[1]}`);
+       `Turn ${b.turn || "opening"} · ${b.phase} · ${cardText(b)} · score Light ${b.score[0]}, Dark ${b.score[1]}`);
     const w = (8 * size) / 11;
     b.cards.forEach((c, i) => {
       const x = origin[0] + (i % 11) * w, y = top + 12 + Math.floor(i / 11) * 26;
