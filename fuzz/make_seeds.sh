@@ -9,7 +9,7 @@ azg=${1:-build/bin/azg}
 corpus=fuzz/corpus
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for t in actions records agent_spec config model_meta run_files model_file checkpoint; do
+for t in actions records agent_spec config model_meta run_files model_file checkpoint web_api; do
   mkdir -p "$corpus/$t"
   rm -f "$corpus/$t"/seed-*
 done
@@ -43,6 +43,22 @@ done
 
 for f in configs/*.yaml; do cp "$f" "$corpus/config/seed-$(basename "$f" .yaml)"; done
 printf 'game: lignes\n--set\nselfplay.simulations=16\nnet.policy_head=conv\nseed=7\n' > "$corpus/config/seed-set"
+
+# Request sequences of the web board's API (web_api_fuzz.cpp): pairs of "METHOD PATH" and
+# body, each request ended by a line "---".
+web() { while [ $# -ge 2 ]; do printf '%s\n%s\n---\n' "$1" "$2"; shift 2; done; }
+web 'POST /api/games' '{"game":"lignes","p2":"uct"}' 'POST /api/games/{id}/play' '{"action":"P0,0"}' \
+  'POST /api/games/{id}/think' '{}' 'GET /api/games/{id}?ply=1' '' 'POST /api/games/{id}/undo' '{"to_human":true}' \
+  'GET /api/games/{id}/record' '' > "$corpus/web_api/seed-lignes"
+web 'POST /api/games' '{"game":"imbriqua","seed":3,"moves":["a1","b1","c1","d1","e1","f1","g1","h1","d4"]}' \
+  'POST /api/games/{id}/think' '{"agent":"random","play":false}' 'POST /api/games/{id}/stop' '{}' \
+  'POST /api/games/{id}/undo' '{}' 'DELETE /api/games/{id}' '' > "$corpus/web_api/seed-imbriqua"
+web 'POST /api/games' '{"game":"truchet","seed":11}' 'POST /api/games/{id}/play' '{"action":"Fa4"}' \
+  'POST /api/games' '{"game":"lignes","record":{"actions":["P0,0","P1,0"],"result":"1/2-1/2","termination":"unfinished"}}' \
+  'GET /api/games' '' 'GET /api/info' '' > "$corpus/web_api/seed-records"
+web 'POST /api/games' '{"game":"intercept","p1":"uct","p2":"random"}' 'POST /api/games/{id}/think' '{"simulations":8}' \
+  'POST /api/games/{id}/play' '{"action":"b1-b2"}' 'POST /api/games' '{"game":"imperator","setup":"x"}' \
+  > "$corpus/web_api/seed-agents"
 
 # A real run on the smallest network: its model, meta.json, checkpoint, buffer and state.
 "$azg" train --config configs/lignes.yaml --run-dir "$work/run" \

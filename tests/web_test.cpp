@@ -261,6 +261,10 @@ TEST_F(ApiFixture, BadRequestsGetAStatusAndAOneLineError) {
     ASSERT_TRUE(a.body.contains("error"));
     EXPECT_EQ(a.body["error"].get<std::string>().find('\n'), std::string::npos);
   }
+  // Bytes that are not UTF-8, quoted back: still a JSON answer (fuzzing found dump() throwing).
+  const Reply bytes = api.handle("GET", "/api/games/\xb4\xc2", {}, "");
+  EXPECT_EQ(bytes.status, 404);
+  EXPECT_TRUE(json::parse(bytes.body).contains("error"));
   const Reply r = api.handle("POST", "/api/games", {}, "{not json");
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(api.handle("POST", "/api/games", {}, "[1, 2]").status, 400);

@@ -3,8 +3,9 @@
 # UndefinedBehaviorSanitizer (build-fuzz/), then runs each for a given time.
 #   bash tools/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   (default 60 s, every target)
 # Targets (fuzz/*_fuzz.cpp): actions records agent_spec config model_meta run_files run under
-# libFuzzer; model_file and checkpoint (LibTorch's loaders, whose 1.13 headers clang 14
-# cannot compile in C++20) under GCC + ASan with corpus_main's random mutations.
+# libFuzzer; model_file, checkpoint (LibTorch's loaders, whose 1.13 headers clang 14
+# cannot compile in C++20) and web_api (the web board's API, which links them) under
+# GCC + ASan with corpus_main's random mutations.
 # New inputs that widen coverage go to build-fuzz/corpus/<target>/ (the committed seeds in
 # fuzz/corpus/<target>/ stay as they are); a crash, hang or out-of-memory stops the
 # target and leaves crash-*/timeout-*/oom-* in build-fuzz/findings/<target>/: fix it,
@@ -14,13 +15,13 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(actions records agent_spec config model_meta run_files model_file checkpoint)
+[ ${#targets[@]} -gt 0 ] || targets=(actions records agent_spec config model_meta run_files model_file checkpoint web_api)
 export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-Haswell}
 bash tools/setup.sh fuzz
 libfuzzer=() mutation=()
 for t in "${targets[@]}"; do
   case "$t" in
-    model_file|checkpoint) mutation+=("$t") ;;
+    model_file|checkpoint|web_api) mutation+=("$t") ;;
     *) libfuzzer+=("$t") ;;
   esac
 done

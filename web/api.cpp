@@ -48,7 +48,11 @@ bool flag_field(const nlohmann::json& j, const char* key, bool fallback) {
   return it->get<bool>();
 }
 
-Reply json_reply(int status, const nlohmann::json& j) { return {status, j.dump(), "application/json"}; }
+// Errors quote what came in, which need not be UTF-8: invalid bytes become U+FFFD rather
+// than making dump() throw.
+Reply json_reply(int status, const nlohmann::json& j) {
+  return {status, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json"};
+}
 
 }  // namespace
 

@@ -42,6 +42,20 @@ Server::Server(Api& api) : impl_(std::make_unique<Impl>(api)) {
     res.status = 404;
     res.set_content(R"({"error":"no such page"})", "application/json");
   });
+  // Api::handle answers every request itself; anything thrown past it is a bug, answered
+  // as one line rather than a dropped connection.
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
+    std::string message = "internal error";
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+      message += std::string(": ") + ex.what();
+    } catch (...) {
+    }
+    res.status = 500;
+    res.set_content(nlohmann::json{{"error", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                    "application/json");
+  });
   // Errors httplib raises itself (a body over the limit, a malformed request line).
   http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
