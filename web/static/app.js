@@ -229,6 +229,9 @@ function render() {
   if (!s) return;
   const board = boardFor(s.game);
   board.draw(svg, s.board);
+  // Every square, cell, tile and junction names itself on hover, in the rules' notation.
+  for (const t of svg.querySelectorAll(".target"))
+    el(t, "title", {}, s.game === "truchet" && t.dataset.key.startsWith("T") ? `tile ${t.dataset.key.slice(1)}` : t.dataset.key);
   const live = ui.viewPly === null;
   // Targets: the clicks so far, and where the next click may go.
   if (live && humanToAct()) {
