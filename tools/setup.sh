@@ -16,6 +16,7 @@ packages=(
   nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
   libcpp-httplib-dev pkg-config  # azg serve's HTTP server
   chromium nodejs       # the web board's browser test (tests/browser/, puppeteer-core)
+  libhiredis-dev redis-server  # distributed runs: the Redis data plane and its tests
 )
 # Extra groups on request: `bash tools/setup.sh fuzz` adds clang and its libFuzzer
 # runtime (tools/fuzz.sh).
