@@ -12,12 +12,14 @@
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
+#include "tests/games/chance_pig.hpp"
 #include "mcts/evaluator.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
+#include "trainer/game_payload.hpp"
 #include "trainer/game_records.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_lock.hpp"
@@ -283,6 +285,53 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   EXPECT_THROW(loaded.load(path), Error);
 }
 
+// What an actor sends its learners: a finished game's positions, record and step.
+TEST(GamePayload, AFinishedGameGoesOutAndComesBackAndDamageIsRefused) {
+  using testgames::TicTacToe;
+  Rng rng(9);
+  FinishedGame<TicTacToe> game;
+  game.network_step = 42;
+  TicTacToe s;
+  while (!s.is_terminal()) {
+    Position<TicTacToe> p;
+    p.state = s;
+    ActionListFor<TicTacToe> legal;
+    s.legal_actions(legal);
+    for (const Action a : legal) p.policy.emplace_back(a, 1.0f / static_cast<float>(legal.size()));
+    p.value = 0.5f;
+    game.positions.push_back(p);
+    const Action a = random_action(s, rng);
+    game.record.actions.push_back(s.action_to_string(a));
+    s.apply(a);
+  }
+  game.record.outcome = s.outcome();
+  for (auto& p : game.positions) p.final_state = s;
+  const std::string bytes = encode_game(game);
+  const FinishedGame<TicTacToe> back = decode_game<TicTacToe>(bytes, "game 1");
+  EXPECT_EQ(back.network_step, 42);
+  EXPECT_EQ(back.record.actions, game.record.actions);
+  EXPECT_EQ(back.record.outcome, game.record.outcome);
+  ASSERT_EQ(back.positions.size(), game.positions.size());
+  for (std::size_t i = 0; i < back.positions.size(); ++i) {
+    EXPECT_EQ(back.positions[i].state.hash(), game.positions[i].state.hash());
+    EXPECT_EQ(back.positions[i].policy, game.positions[i].policy);
+    EXPECT_TRUE(back.positions[i].final_state.has_value());
+  }
+  // Every changed byte and every cut is refused with one line.
+  for (std::size_t at = 0; at < bytes.size(); at += 7) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x20);
+    EXPECT_THROW(decode_game<TicTacToe>(damaged, "game 1"), Error) << at;
+    EXPECT_THROW(decode_game<TicTacToe>(bytes.substr(0, at), "game 1"), Error) << at;
+  }
+  try {
+    decode_game<testgames::ChancePig>(bytes, "game 1 from actor-a");
+    FAIL() << "another game's payload was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("game 1 from actor-a is not a self-play game of this build's"), std::string::npos);
+  }
+}
+
 TEST(ReplayBuffer, DamagedFilesAreRefusedBeforeAnyStateIsUsed) {
   ReplayBuffer<Lignes> buffer(50);
   Rng rng(3);
@@ -378,10 +427,10 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
   SelfPlayStats stats;
   std::atomic<std::int64_t> network_step{0};
   std::atomic<bool> stop{false};
+  LocalGameSink<TicTacToe> sink(config, buffer, records, network_step);
   std::vector<std::unique_ptr<SelfPlayWorker<TicTacToe>>> workers;
   for (int t = 0; t < 2; ++t)
-    workers.push_back(std::make_unique<SelfPlayWorker<TicTacToe>>(config, evaluator, buffer, records, stats,
-                                                                  network_step, 100 + t));
+    workers.push_back(std::make_unique<SelfPlayWorker<TicTacToe>>(config, evaluator, sink, stats, network_step, 100 + t));
   std::vector<std::thread> threads;
   for (auto& w : workers) threads.emplace_back([&stop, worker = w.get()] { worker->run(stop); });
   Rng rng(4);

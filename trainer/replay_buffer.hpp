@@ -29,6 +29,48 @@ struct Position {
   std::optional<G> final_state;                  // the game's end (ownership targets)
 };
 
+// One position as bytes (the replay buffer's files and the games actors send): the state
+// as raw bytes (this build's layout), the value target, the final state when kept, and the
+// search policy over actions. read_position() refuses what write_position() cannot write.
+template <Game G>
+void write_position(ByteWriter& w, const Position<G>& e) {
+  w.raw(&e.state, sizeof(G));
+  w.pod(e.value);
+  w.pod(static_cast<std::uint8_t>(e.final_state.has_value()));
+  if (e.final_state) w.raw(&*e.final_state, sizeof(G));
+  w.pod(static_cast<std::uint32_t>(e.policy.size()));
+  for (const auto& [a, p] : e.policy) {
+    w.pod(a);
+    w.pod(p);
+  }
+}
+
+// `with_final`: false for the oldest buffer files, which had no final-state byte. Calls
+// fail() on a value out of range.
+template <Game G, class Fail>
+Position<G> read_position(ByteReader& r, bool with_final, Fail&& fail) {
+  Position<G> e;
+  r.raw(&e.state, sizeof(G));
+  e.value = r.pod<float>();
+  const std::uint8_t has_final = with_final ? r.pod<std::uint8_t>() : 0;
+  if (has_final > 1) fail();
+  if (has_final) {
+    G end;
+    r.raw(&end, sizeof(G));
+    e.final_state = end;
+  }
+  const auto n = r.pod<std::uint32_t>();
+  r.expect_items(n, sizeof(Action) + sizeof(float));
+  e.policy.resize(n);
+  for (auto& [a, p] : e.policy) {
+    a = r.pod<Action>();
+    p = r.pod<float>();
+    if (!(p >= 0.0f && p <= 1.0f)) fail();
+  }
+  if (!(e.value >= -1.0f && e.value <= 1.0f)) fail();
+  return e;
+}
+
 template <Game G>
 class ReplayBuffer {
  public:
@@ -112,17 +154,7 @@ class ReplayBuffer {
     w.pod(static_cast<std::uint32_t>(sizeof(G)));
     w.pod(static_cast<std::int64_t>(next_));
     w.pod(static_cast<std::uint64_t>(entries_.size()));
-    for (const auto& e : entries_) {
-      w.raw(&e.state, sizeof(G));
-      w.pod(e.value);
-      w.pod(static_cast<std::uint8_t>(e.final_state.has_value()));
-      if (e.final_state) w.raw(&*e.final_state, sizeof(G));
-      w.pod(static_cast<std::uint32_t>(e.policy.size()));
-      for (const auto& [a, p] : e.policy) {
-        w.pod(a);
-        w.pod(p);
-      }
-    }
+    for (const auto& e : entries_) write_position(w, e);
     w.pod(fnv1a64(w.bytes()));
     write_text_atomically(path, w.bytes());
   }
@@ -162,27 +194,9 @@ class ReplayBuffer {
     // Every entry holds at least its state, value and policy size.
     r.expect_items(count, sizeof(G) + sizeof(float) + sizeof(std::uint32_t));
     if (next < static_cast<std::int64_t>(count)) fail();
-    std::vector<Position<G>> entries(count);
-    for (auto& e : entries) {
-      r.raw(&e.state, sizeof(G));
-      e.value = r.pod<float>();
-      const std::uint8_t has_final = magic == kMagic ? 0 : r.pod<std::uint8_t>();
-      if (has_final > 1) fail();
-      if (has_final) {
-        G end;
-        r.raw(&end, sizeof(G));
-        e.final_state = end;
-      }
-      const auto n = r.pod<std::uint32_t>();
-      r.expect_items(n, sizeof(Action) + sizeof(float));
-      e.policy.resize(n);
-      for (auto& [a, p] : e.policy) {
-        a = r.pod<Action>();
-        p = r.pod<float>();
-        if (!(p >= 0.0f && p <= 1.0f)) fail();
-      }
-      if (!(e.value >= -1.0f && e.value <= 1.0f)) fail();
-    }
+    std::vector<Position<G>> entries;
+    entries.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) entries.push_back(read_position<G>(r, magic != kMagic, fail));
     if (r.remaining() != 0) fail();
     std::lock_guard lock(mutex_);
     // Keep the most recent `capacity` if the capacity shrank.

@@ -18,8 +18,7 @@
 #include "mcts/driver.hpp"
 #include "nets/nn_evaluator.hpp"
 #include "trainer/config.hpp"
-#include "trainer/game_records.hpp"
-#include "trainer/replay_buffer.hpp"
+#include "trainer/game_sink.hpp"
 #include "trainer/selfplay_stats.hpp"
 
 namespace azg::trainer {
@@ -109,11 +108,10 @@ inline std::vector<float> searched_values(const std::vector<Player>& players, co
 template <Game G>
 class SelfPlayWorker {
  public:
-  SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, ReplayBuffer<G>& buffer,
-                 GameRecordWriter& records, SelfPlayStats& stats, const std::atomic<std::int64_t>& network_step,
-                 std::uint64_t seed)
-      : config_(config), evaluator_(evaluator, stats), buffer_(buffer), records_(records), stats_(stats),
-        network_step_(network_step), rng_(seed) {
+  SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, GameSink<G>& sink, SelfPlayStats& stats,
+                 const std::atomic<std::int64_t>& network_step, std::uint64_t seed)
+      : config_(config), evaluator_(evaluator, stats), sink_(sink), stats_(stats), network_step_(network_step),
+        rng_(seed) {
     const mcts::SearchConfig search = selfplay_search_config(config);
     for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
       slots_.emplace_back();
@@ -130,7 +128,7 @@ class SelfPlayWorker {
     while (!stop.load()) {
       // Backpressure: a worker that has run too far ahead of the learner waits, leaving
       // the cores to training, so the run keeps its samples-per-position ratio.
-      while (!stop.load() && ahead_of_learner()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      while (!stop.load() && sink_.ahead()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
       const auto start = std::chrono::steady_clock::now();
       searches.clear();
       for (Slot& slot : slots_) {
@@ -234,27 +232,16 @@ class SelfPlayWorker {
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       slot.positions[i].value = value_target(config_, z, searched[i], margin);
       if (config_.net_ownership) slot.positions[i].final_state = slot.state;
-      buffer_.add(std::move(slot.positions[i]));
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
-    records_.add(slot.record, network_step_.load());
-  }
-
-  // True when self-play has produced more than selfplay.max_lead positions beyond what the
-  // learner (at its last published step) will want at train.reuse samples per position,
-  // counted once the buffer holds train.min_positions. max_lead 0: never.
-  bool ahead_of_learner() const {
-    if (config_.selfplay_max_lead <= 0) return false;
-    const double wanted = static_cast<double>(network_step_.load()) * config_.train_batch_size / config_.train_reuse;
-    return static_cast<double>(buffer_.added()) >
-           wanted + config_.train_min_positions + static_cast<double>(config_.selfplay_max_lead);
+    sink_.add(FinishedGame<G>{std::move(slot.positions), slot.record, network_step_.load()});
+    slot.positions.clear();  // moved from: the next game starts empty
   }
 
   const TrainConfig& config_;
   TimedEvaluator<G> evaluator_;
-  ReplayBuffer<G>& buffer_;
-  GameRecordWriter& records_;
+  GameSink<G>& sink_;
   SelfPlayStats& stats_;
   const std::atomic<std::int64_t>& network_step_;
   Rng rng_;

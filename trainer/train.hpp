@@ -107,9 +107,10 @@ class TrainingRun {
     mcts::Evaluator<G>& evaluator = config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(mixed) : network;
     core_.network_step() = core_.counters().step;
     std::atomic<bool> stop{false};
+    LocalGameSink<G> sink(config, buffer_, core_.records(), core_.network_step());
     std::vector<std::unique_ptr<SelfPlayWorker<G>>> workers;
     for (int t = 0; t < config.selfplay_threads; ++t)
-      workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator, buffer_, core_.records(), core_.stats(),
+      workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator, sink, core_.stats(),
                                                             core_.network_step(), core_.rng().next()));
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than

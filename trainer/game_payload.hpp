@@ -1,0 +1,72 @@
+#pragma once
+// A finished self-play game as bytes, as an actor sends it to the learners of a
+// distributed run: its positions (the replay buffer's entry format), its record and the
+// network step that played it, with a checksum. decode_game() refuses anything else with
+// one line, before any state in it is used.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "env/common/byte_io.hpp"
+#include "play/game_record_reader.hpp"
+#include "trainer/game_sink.hpp"
+
+namespace azg::trainer {
+
+inline constexpr std::uint64_t kGamePayloadMagic = 0x31454d4147475a41ull;  // "AZGGAME1"
+
+template <Game G>
+std::string encode_game(const FinishedGame<G>& game) {
+  ByteWriter w;
+  const std::string name(G::kName);
+  w.pod(kGamePayloadMagic);
+  w.pod(static_cast<std::uint32_t>(name.size()));
+  w.raw(name.data(), name.size());
+  w.pod(static_cast<std::uint32_t>(sizeof(G)));
+  w.pod(game.network_step);
+  const std::string record = nlohmann::json{{"setup", game.record.setup},
+                                            {"actions", game.record.actions},
+                                            {"result", std::string(outcome_string(game.record.outcome))}}
+                                 .dump();
+  w.pod(static_cast<std::uint32_t>(record.size()));
+  w.raw(record.data(), record.size());
+  w.pod(static_cast<std::uint64_t>(game.positions.size()));
+  for (const auto& p : game.positions) write_position(w, p);
+  w.pod(fnv1a64(w.bytes()));
+  return std::move(w.bytes());
+}
+
+// `source` names the payload in errors ("game 1700000000000-0 from actor-a").
+template <Game G>
+FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
+  auto fail = [&] { throw Error(source + " is not a self-play game of this build's " + std::string(G::kName)); };
+  std::uint64_t stored = 0;
+  if (bytes.size() < sizeof kGamePayloadMagic + sizeof stored) fail();
+  std::memcpy(&stored, bytes.data() + bytes.size() - sizeof stored, sizeof stored);
+  bytes.remove_suffix(sizeof stored);
+  if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
+  ByteReader r(bytes, source);
+  if (r.pod<std::uint64_t>() != kGamePayloadMagic) fail();
+  const auto name_size = r.pod<std::uint32_t>();
+  if (name_size > 64) fail();
+  std::string name(name_size, '\0');
+  r.raw(name.data(), name_size);
+  if (name != G::kName || r.pod<std::uint32_t>() != sizeof(G)) fail();
+  FinishedGame<G> game;
+  game.network_step = r.pod<std::int64_t>();
+  const auto record_size = r.pod<std::uint32_t>();
+  if (record_size > r.remaining()) fail();
+  std::string record(record_size, '\0');
+  r.raw(record.data(), record_size);
+  // The record is replayed strictly: a payload that loads is a legal, finished game.
+  game.record = play::read_game_record<G>(record, source).record;
+  const auto count = r.pod<std::uint64_t>();
+  r.expect_items(count, sizeof(G) + sizeof(float) + 1 + sizeof(std::uint32_t));
+  game.positions.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) game.positions.push_back(read_position<G>(r, true, fail));
+  if (r.remaining() != 0) fail();
+  return game;
+}
+
+}  // namespace azg::trainer
