@@ -156,6 +156,20 @@ void InferenceModel::run_raw(const float* planes, int batch, float* logits, floa
 
 void InferenceModel::update_weights(const torch::jit::Module& module) { impl_->set_weights(module); }
 
+void InferenceModel::load_weights(const std::string& path) {
+  ModelMeta meta;
+  const torch::jit::Module module = load_exported(path, meta, torch::kCPU);
+  const auto& mine = impl_->meta;
+  if (meta.game != mine.game || meta.to_json()["planes"] != mine.to_json()["planes"] ||
+      meta.to_json()["net"] != mine.to_json()["net"] || meta.shape.policy_size != mine.shape.policy_size)
+    throw Error(path + " is a " + meta.game + " network of another shape than the one running");
+  try {
+    impl_->set_weights(module);
+  } catch (const std::exception&) {  // c10::Error: tensors that do not fit
+    throw Error(path + ": its tensors do not fit the network its meta.json describes");
+  }
+}
+
 double InferenceModel::bare_forward_rate(int batch, double seconds) {
   const PlaneShape& s = impl_->meta.shape.planes;
   c10::InferenceMode inference;

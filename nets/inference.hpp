@@ -52,6 +52,10 @@ class InferenceModel {
   const std::vector<int>& logit_columns() const;
   // Replaces the weights with those of `module` (the training form, same architecture).
   void update_weights(const torch::jit::Module& module);
+  // The same from an exported model file (an actor taking the learner's new weights);
+  // throws when the file is not a model of this one's game and shape. Running forwards
+  // finish on the former weights.
+  void load_weights(const std::string& path);
   // evaluations/s of the bare graph forward on a random batch (for bench nn).
   double bare_forward_rate(int batch, double seconds);
   // The current graph, for profiling (bench nn --profile).

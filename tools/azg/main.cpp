@@ -10,6 +10,7 @@
 #include "nets/cpu_support.hpp"
 #include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
+#include "tools/azg/actor_command.hpp"
 #include "tools/azg/arena_commands.hpp"
 #include "tools/azg/export_command.hpp"
 #include "tools/azg/games.hpp"
@@ -231,6 +232,21 @@ int main(int argc, char** argv) {
   report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
   report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
+  auto* actor = app.add_subcommand("actor", "Self-play for a distributed run: games to the learners through Redis");
+  azg::ActorArgs actor_args;
+  actor->add_option("--redis", actor_args.options.redis, "Redis HOST:PORT (password in AZG_REDIS_PASSWORD)")->required();
+  actor->add_option("--run", actor_args.options.run, "The run's name, as the learner's")->required();
+  actor->add_option("--config", actor_args.config_path, "The run's YAML config (the same as the learner's)")->required();
+  actor->add_option("--set", actor_args.overrides, "KEY=VALUE overrides, as the learner's");
+  actor->add_option("--threads", actor_args.options.threads, "Self-play threads (default: selfplay.threads)")
+      ->check(CLI::Range(1, 1024));
+  actor->add_option("--name", actor_args.options.name, "This actor's name in the stream (default HOST-PID)");
+  actor->add_option("--games", actor_args.options.games, "Stop once at least this many games are sent (default: never)")
+      ->check(CLI::Range(0, 1000000000));
+  actor->add_option("--max-waiting", actor_args.options.max_waiting,
+                    "Pause while more games than this wait for the learner (default 64 per thread)")
+      ->check(CLI::Range(0, 1000000000));
+
   auto* serve = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
   azg::ServeArgs serve_args;
   serve->add_option("--host", serve_args.host, "Address to listen on (default 127.0.0.1: this machine only)");
@@ -323,6 +339,7 @@ int main(int argc, char** argv) {
     }
     if (*export_cmd) return azg::cmd_export(export_args, out);
     if (*serve) return azg::cmd_serve(serve_args, out);
+    if (*actor) return azg::cmd_actor(actor_args, out);
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {
         using G = typename decltype(type)::type;

@@ -1,0 +1,145 @@
+#pragma once
+// `azg actor`: self-play for a distributed run. It plays with the learner's newest weights
+// (taken by version from Redis), sends each finished game to the run's stream, and pauses
+// while the learner lags too far behind. The self-play worker is the one `azg train` runs.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "distributed/game_stream.hpp"
+#include "nets/nn_evaluator.hpp"
+#include "roles/redis_game_sink.hpp"
+#include "trainer/selfplay.hpp"
+#include "trainer/train.hpp"
+
+namespace azg::roles {
+
+struct ActorOptions {
+  std::string redis = "127.0.0.1:6379";
+  std::string run;
+  std::string name;            // default: host-pid
+  int threads = 0;             // default: the config's selfplay.threads
+  std::int64_t games = 0;      // stop once at least this many are sent (0: run until killed)
+  std::int64_t max_waiting = 0;  // default: 64 games per self-play thread
+};
+
+// Writes a weights blob (an exported model file) to a private temporary file.
+inline std::string weights_file(const std::string& blob, const std::string& name) {
+  const auto path = std::filesystem::temp_directory_path() / ("azg-actor-" + name + "-" + std::to_string(::getpid()) + ".pt");
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(blob.data(), static_cast<std::streamsize>(blob.size()));
+  if (!f.flush()) throw Error("cannot write the learner's weights to " + path.string());
+  return path.string();
+}
+
+inline std::string default_actor_name() {
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  return std::string(host) + "-" + std::to_string(::getpid());
+}
+
+template <Game G>
+int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& out) {
+  trainer::check_config_for_game<G>(config);
+  if (options.run.empty()) throw Error("--run must name the run (the learner's --run)");
+  if (options.name.empty()) options.name = default_actor_name();
+  if (options.threads > 0) config.selfplay_threads = options.threads;
+  if (options.max_waiting <= 0) options.max_waiting = 64LL * config.selfplay_threads;
+  const distributed::Endpoint endpoint = distributed::parse_endpoint(options.redis);
+  const distributed::RunKeys keys{options.run};
+  distributed::Redis control(endpoint), games(endpoint);
+  distributed::check_config(control, keys, config.hash(), "actor");
+  distributed::WeightStore weights(control, keys);
+
+  out << "actor " << options.name << ": run " << options.run << " on " << options.redis << ", config hash "
+      << config.hash() << '\n' << std::flush;
+  std::optional<std::int64_t> version;
+  for (bool said = false; !(version = weights.latest()); said = true) {
+    if (!said) out << "actor " << options.name << ": waiting for the learner's first weights\n" << std::flush;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  std::shared_ptr<nets::InferenceModel> model;
+  for (;;) {  // the version may be dropped between latest() and fetch(): ask again
+    if (const auto blob = weights.fetch(*version)) {
+      const std::string file = weights_file(*blob, options.name);
+      model = nets::InferenceModel::load(file, config.device, config.inference_precision);
+      std::filesystem::remove(file);
+      model->meta().template check_game<G>("the learner's weights");
+      break;
+    }
+    version = weights.latest();
+  }
+  out << "actor " << options.name << ": playing with weights version " << *version << '\n' << std::flush;
+
+  nets::set_torch_threads(config.torch_threads);
+  nets::NnEvaluator<G> network(model);
+  mcts::RolloutMixEvaluator<G> mixed(network, static_cast<float>(config.selfplay_rollout_mix));
+  mcts::Evaluator<G>& evaluator =
+      config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(mixed) : network;
+  RedisGameSink<G> sink(games, keys, options.name, options.max_waiting);
+  trainer::SelfPlayStats stats;
+  std::atomic<std::int64_t> network_step{*version};
+  std::atomic<bool> stop{false};
+  Rng rng(std::hash<std::string>{}(options.name));
+  std::vector<std::unique_ptr<trainer::SelfPlayWorker<G>>> workers;
+  for (int t = 0; t < config.selfplay_threads; ++t)
+    workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(config, evaluator, sink, stats, network_step, rng.next()));
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  std::vector<std::thread> threads;
+  for (auto& w : workers)
+    threads.emplace_back([&, worker = w.get()] {
+      try {
+        worker->run(stop);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        stop = true;
+      }
+    });
+  const auto start = std::chrono::steady_clock::now();
+  auto last_report = start, last_check = start;
+  try {
+    while (!stop) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (options.games > 0 && sink.sent() >= options.games) break;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_check >= std::chrono::milliseconds(500)) {
+        last_check = now;
+        // New weights: swapped in under the running workers (their searches finish on the old).
+        const auto latest = weights.latest();
+        if (latest && *latest > network_step.load()) {
+          if (const auto blob = weights.fetch(*latest)) {
+            const std::string file = weights_file(*blob, options.name);
+            model->load_weights(file);
+            std::filesystem::remove(file);
+            network_step = *latest;
+          }
+        }
+      }
+      if (now - last_report < std::chrono::seconds(1)) continue;
+      last_report = now;
+      const double seconds = std::chrono::duration<double>(now - start).count();
+      out << "actor " << options.name << ": " << sink.sent() << " games sent (" << std::fixed << std::setprecision(2)
+          << static_cast<double>(sink.sent()) / seconds << "/s), weights version " << network_step.load() << '\n'
+          << std::flush;
+    }
+  } catch (...) {
+    stop = true;
+    for (auto& t : threads) t.join();
+    throw;
+  }
+  stop = true;
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  out << "actor " << options.name << ": stopped after " << sink.sent() << " games\n";
+  return 0;
+}
+
+}  // namespace azg::roles

@@ -1,0 +1,19 @@
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "roles/actor.hpp"
+
+namespace azg {
+
+struct ActorArgs {
+  std::string config_path;
+  std::vector<std::string> overrides;
+  roles::ActorOptions options;
+};
+
+// `azg actor`: self-play for a distributed run (roles/actor.hpp).
+int cmd_actor(const ActorArgs& args, std::ostream& out);
+
+}  // namespace azg
