@@ -1,4 +1,4 @@
-// Stands in for the learner in tests/actor_test.sh (azg learner is not built yet):
+// Stands in for the learner in tests/actor_test.sh (checks the actor alone):
 //   actor_helper publish HOST:PORT RUN VERSION CONFIG.yaml [KEY=VALUE...]
 //     claims the run for the config's hash and publishes an untrained network of its
 //     shape as weights VERSION;

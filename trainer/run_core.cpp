@@ -93,6 +93,7 @@ void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clo
   if (counters_.step % config_.train_publish_every == 0) {
     session_->publish_to(*inference_);
     network_step_ = counters_.step;
+    if (hooks_.after_publish) hooks_.after_publish(counters_.step);
   }
   if (counters_.step % config_.run_log_every == 0) log_metrics(losses, loop_start, games_at_start, evals_at_start);
   if (counters_.step % config_.run_checkpoint_every == 0) save_checkpoint();
@@ -173,6 +174,7 @@ void RunCore::report_selfplay_time(const std::string& precision) {
 }
 
 void RunCore::save_checkpoint() {
+  const std::unique_lock<std::mutex> games_held = hooks_.hold_games ? hooks_.hold_games() : std::unique_lock<std::mutex>{};
   char name[32];
   std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(counters_.step));
   const std::string set = dir_.path(std::string("checkpoints/") + name);
@@ -189,6 +191,7 @@ void RunCore::save_checkpoint() {
   write_text_atomically(set + "/state.json", counters_.to_json().dump(2));
   write_text_atomically(dir_.path("checkpoints/LATEST"), std::string(name) + "\n");
   dir_.prune_checkpoints(2);
+  if (hooks_.after_checkpoint) hooks_.after_checkpoint();  // games may be held: it must not add any
 }
 
 void RunCore::evaluate() {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <string>
 
@@ -41,6 +42,13 @@ struct GameHooks {
       model_sprt;
   // The model at `simulations` against the UCT baseline, or against random: its score.
   std::function<play::Score(Model m, int simulations, int games, int threads, std::uint64_t seed)> vs_uct, vs_random;
+  // Optional, for a learner fed by actors: once a checkpoint set is complete (LATEST
+  // names it), and each time new weights are published to the run's own inference model.
+  std::function<void()> after_checkpoint;
+  // Optional: held for a whole checkpoint, so no game is added meanwhile and the records,
+  // the buffer and the feed's state in the set agree on the games.
+  std::function<std::unique_lock<std::mutex>()> hold_games;
+  std::function<void(std::int64_t step)> after_publish;
 };
 
 nets::OptimSettings optim_settings(const TrainConfig& c);
@@ -77,6 +85,7 @@ class RunCore {
   GameRecordWriter& records() { return *records_; }
   std::atomic<std::int64_t>& network_step() { return network_step_; }
   Model& inference() { return inference_; }
+  const nets::ModelMeta& meta() const { return meta_; }
 
  private:
   void evaluate();

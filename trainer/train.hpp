@@ -15,11 +15,13 @@
 #include <memory>
 #include <sstream>
 #include <exception>
+#include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include "play/paired_games.hpp"
 #include "play/sprt_match.hpp"
+#include "trainer/game_feed.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_core.hpp"
 #include "trainer/schedule.hpp"
@@ -51,8 +53,10 @@ inline void lower_thread_priority(int nice) {
 template <Game G>
 class TrainingRun {
  public:
-  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out)
+  // `feed`: games from actors instead of the run's own self-play workers (azg learner).
+  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out, std::unique_ptr<GameFeed<G>> feed = nullptr)
       : buffer_(static_cast<std::size_t>(config.replay_capacity)),
+        feed_(std::move(feed)),
         core_((check_config_for_game<G>(config), config),  // before the run directory is touched
               std::move(run_dir), out, model_meta<G>(config), hooks()) {}
 
@@ -81,8 +85,19 @@ class TrainingRun {
 
   GameHooks hooks() {
     GameHooks h;
-    h.save_buffer = [this](const std::string& path) { buffer_.save(path); };
-    h.load_buffer = [this](const std::string& path) { buffer_.load(path); };
+    h.save_buffer = [this](const std::string& path) {
+      buffer_.save(path);  // a feed's games are held for the whole checkpoint (hold_games)
+      if (feed_) feed_->save(std::filesystem::path(path).parent_path().string());
+    };
+    h.load_buffer = [this](const std::string& path) {
+      buffer_.load(path);
+      if (feed_) feed_->load(std::filesystem::path(path).parent_path().string());
+    };
+    if (feed_) {
+      h.hold_games = [this] { return std::unique_lock<std::mutex>(feed_->lock()); };
+      h.after_checkpoint = [this] { feed_->checkpointed(); };
+      h.after_publish = [this](std::int64_t step) { feed_->published(step, exporter()); };
+    }
     h.buffer_size = [this] { return buffer_.size(); };
     h.model_match = [this](Model a, Model b, int sims, int games, std::uint64_t seed) {
       return play::match_score<G>(eval_agent(a, sims), eval_agent(b, sims), games, 1, seed);
@@ -99,6 +114,10 @@ class TrainingRun {
     return h;
   }
 
+  std::function<void(const std::string&)> exporter() {
+    return [this](const std::string& path) { core_.session().export_model(path, core_.meta()); };
+  }
+
   void train_loop() {
     const TrainConfig& config = core_.config();
     core_.inference() = core_.session().make_inference(config.device, config.inference_precision);
@@ -109,9 +128,10 @@ class TrainingRun {
     std::atomic<bool> stop{false};
     LocalGameSink<G> sink(config, buffer_, core_.records(), core_.network_step());
     std::vector<std::unique_ptr<SelfPlayWorker<G>>> workers;
-    for (int t = 0; t < config.selfplay_threads; ++t)
-      workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator, sink, core_.stats(),
-                                                            core_.network_step(), core_.rng().next()));
+    if (!feed_)
+      for (int t = 0; t < config.selfplay_threads; ++t)
+        workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator, sink, core_.stats(),
+                                                              core_.network_step(), core_.rng().next()));
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than
     // the cores, so on 2 cores a second self-play worker never ran beside the first.)
@@ -135,6 +155,18 @@ class TrainingRun {
           stop = true;
         }
       });
+    if (feed_) {
+      feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
+      threads.emplace_back([&] {
+        try {
+          feed_->run(sink, core_.stats(), stop);
+        } catch (...) {
+          std::lock_guard lock(error_mutex);
+          if (!worker_error) worker_error = std::current_exception();
+          stop = true;
+        }
+      });
+    }
     const bool tty = ::isatty(STDOUT_FILENO);
     auto last_print = std::chrono::steady_clock::now();
     const auto loop_start = std::chrono::steady_clock::now();
@@ -174,6 +206,7 @@ class TrainingRun {
   }
 
   ReplayBuffer<G> buffer_;
+  std::unique_ptr<GameFeed<G>> feed_;  // before core_: its hooks use it
   RunCore core_;
 };
 

@@ -1,18 +1,36 @@
-// `azg actor` in its own translation unit: it instantiates self-play for every game once.
+// `azg actor` and `azg learner` in their own translation unit: they instantiate self-play
+// and training for every game once.
 #include "tools/azg/actor_command.hpp"
 
 #include "tools/azg/games.hpp"
 
 namespace azg {
 
-int cmd_actor(const ActorArgs& args, std::ostream& out) {
+namespace {
+
+trainer::TrainConfig resolve(const std::string& path, const std::vector<std::string>& overrides) {
   trainer::TrainConfig config = trainer::TrainConfig::defaults();
-  if (!args.config_path.empty()) config.load_yaml(args.config_path);
-  for (const auto& o : args.overrides) config.set(o);
+  if (!path.empty()) config.load_yaml(path);
+  for (const auto& o : overrides) config.set(o);
   config.validate();
+  return config;
+}
+
+}  // namespace
+
+int cmd_actor(const ActorArgs& args, std::ostream& out) {
+  const trainer::TrainConfig config = resolve(args.config_path, args.overrides);
   return with_game(kGames, config.game, [&](auto type) -> int {
     using G = typename decltype(type)::type;
     return roles::run_actor<G>(config, args.options, out);
+  });
+}
+
+int cmd_learner(const LearnerArgs& args, std::ostream& out) {
+  const trainer::TrainConfig config = resolve(args.config_path, args.overrides);
+  return with_game(kGames, config.game, [&](auto type) -> int {
+    using G = typename decltype(type)::type;
+    return roles::run_learner<G>(config, args.options, out);
   });
 }
 

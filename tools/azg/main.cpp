@@ -247,6 +247,16 @@ int main(int argc, char** argv) {
                     "Pause while more games than this wait for the learner (default 64 per thread)")
       ->check(CLI::Range(0, 1000000000));
 
+  auto* learner = app.add_subcommand("learner", "Training for a distributed run: games from actors through Redis");
+  azg::LearnerArgs learner_args;
+  learner->add_option("--redis", learner_args.options.redis, "Redis HOST:PORT (password in AZG_REDIS_PASSWORD)")->required();
+  learner->add_option("--run", learner_args.options.run, "The run's name (actors give the same)")->required();
+  learner->add_option("--config", learner_args.config_path, "The run's YAML config")->required();
+  learner->add_option("--set", learner_args.overrides, "KEY=VALUE overrides");
+  learner->add_option("--run-dir", learner_args.options.run_dir, "Run directory (default runs/RUN)");
+  learner->add_option("--name", learner_args.options.name,
+                      "Its consumer name in the stream; keep it across restarts (default learner)");
+
   auto* serve = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
   azg::ServeArgs serve_args;
   serve->add_option("--host", serve_args.host, "Address to listen on (default 127.0.0.1: this machine only)");
@@ -340,6 +350,7 @@ int main(int argc, char** argv) {
     if (*export_cmd) return azg::cmd_export(export_args, out);
     if (*serve) return azg::cmd_serve(serve_args, out);
     if (*actor) return azg::cmd_actor(actor_args, out);
+    if (*learner) return azg::cmd_learner(learner_args, out);
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {
         using G = typename decltype(type)::type;

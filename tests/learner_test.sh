@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# azg learner and azg actor on a redis-server of their own (AOF on): the learner is killed
+# with kill -9 twice and resumed by the same command; at the end every game the actor sent
+# is counted once by the learner or still waits in the stream: none lost, none twice.
+# Exit 77 (skipped) where redis-server is not installed.
+set -u
+azg=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+command -v redis-server >/dev/null || { echo "SKIPPED: no redis-server (bash tools/setup.sh installs it)"; exit 77; }
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+redis-server --port "$port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly yes --appendfsync always \
+  --daemonize no > "$work/redis.log" 2>&1 &
+redis_pid=$!
+learner_pid=
+actor_pid=
+trap 'kill -9 $learner_pid $actor_pid 2>/dev/null; kill $redis_pid 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+failures=0
+fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 selfplay.games_per_thread=2
+      net.blocks=1 net.channels=8 run.steps=150 run.checkpoint_every=10 train.min_positions=64 train.batch_size=32
+      eval.every=0 eval.final_games=0)
+learner() {
+  "$azg" learner --redis "127.0.0.1:$port" --run t --run-dir "$work/run" --config "$root/configs/lignes.yaml" \
+    --set "${sets[@]}" >> "$work/learner.log" 2>&1 &
+  learner_pid=$!
+}
+learner
+"$azg" actor --redis "127.0.0.1:$port" --run t --name a1 --games 80 --config "$root/configs/lignes.yaml" \
+  --set "${sets[@]}" > "$work/actor.log" 2>&1 &
+actor_pid=$!
+# Two kills, each once the learner has checkpointed past where it started.
+for kill in 1 2; do
+  for _ in $(seq 600); do
+    [ "$(grep -c '^step ' "$work/learner.log")" -ge $((kill * 2 - 1)) ] && break
+    sleep 0.1
+  done
+  sleep 0.$((RANDOM % 9))
+  kill -9 $learner_pid
+  wait $learner_pid 2>/dev/null
+  echo "killed the learner ($(grep '^step ' "$work/learner.log" | tail -1 | cut -d' ' -f2))"
+  learner
+done
+wait $actor_pid || fail "the actor exited with $?: $(tail -2 "$work/actor.log")"
+wait $learner_pid || fail "the learner exited with $?: $(tail -3 "$work/learner.log")"
+grep -q "resuming" "$work/learner.log" || fail "the learner never resumed: $(tail -3 "$work/learner.log")"
+sent=$(sed -n 's/.*stopped after \([0-9]*\) games.*/\1/p' "$work/actor.log")
+set_dir=$work/run/checkpoints/$(cat "$work/run/checkpoints/LATEST")
+counted=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["games"])' "$set_dir/state.json")
+waiting=$(redis-cli -p "$port" xlen azg:t:games)
+pending=$(redis-cli -p "$port" xpending azg:t:games learners | head -1)
+echo "actor sent $sent games; the learner counted $counted; $waiting still in the stream ($pending unacknowledged)"
+[ -n "$sent" ] && [ $((counted + waiting)) = "$sent" ] || fail "counted $counted + waiting $waiting != sent $sent"
+[ "$pending" = 0 ] || fail "$pending entries read and never acknowledged"
+grep -qE "^model: |is already complete" "$work/learner.log" || fail "the learner did not finish: $(tail -2 "$work/learner.log")"
+[ $failures = 0 ] && echo "PASS: azg learner survives kill -9 with every game counted once" || exit 1
