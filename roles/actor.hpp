@@ -49,16 +49,18 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   trainer::check_config_for_game<G>(config);
   if (options.run.empty()) throw Error("--run must name the run (the learner's --run)");
   if (options.name.empty()) options.name = default_actor_name();
-  if (options.threads > 0) config.selfplay_threads = options.threads;
-  if (options.max_waiting <= 0) options.max_waiting = 64LL * config.selfplay_threads;
   const distributed::Endpoint endpoint = distributed::parse_endpoint(options.redis);
   const distributed::RunKeys keys{options.run};
   distributed::Redis control(endpoint), games(endpoint);
-  distributed::check_config(control, keys, config.hash(), "actor");
+  // The run's config as given, before this machine's thread count (not part of the run).
+  const std::string hash = config.hash();
+  distributed::check_config(control, keys, hash, "actor");
+  if (options.threads > 0) config.selfplay_threads = options.threads;
+  if (options.max_waiting <= 0) options.max_waiting = 64LL * config.selfplay_threads;
   distributed::WeightStore weights(control, keys);
 
-  out << "actor " << options.name << ": run " << options.run << " on " << options.redis << ", config hash "
-      << config.hash() << '\n' << std::flush;
+  out << "actor " << options.name << ": run " << options.run << " on " << options.redis << ", config hash " << hash
+      << '\n' << std::flush;
   std::optional<std::int64_t> version;
   for (bool said = false; !(version = weights.latest()); said = true) {
     if (!said) out << "actor " << options.name << ": waiting for the learner's first weights\n" << std::flush;
@@ -127,7 +129,9 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
       last_report = now;
       const double seconds = std::chrono::duration<double>(now - start).count();
       out << "actor " << options.name << ": " << sink.sent() << " games sent (" << std::fixed << std::setprecision(2)
-          << static_cast<double>(sink.sent()) / seconds << "/s), weights version " << network_step.load() << '\n'
+          << static_cast<double>(sink.sent()) / seconds << "/s), weights version " << network_step.load()
+          << ", per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
+          << sink.mean_send_ms() << " ms to send\n"
           << std::flush;
     }
   } catch (...) {
@@ -138,7 +142,11 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   stop = true;
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);
-  out << "actor " << options.name << ": stopped after " << sink.sent() << " games\n";
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out << "actor " << options.name << ": stopped after " << sink.sent() << " games in " << std::fixed
+      << std::setprecision(1) << seconds << " s (" << std::setprecision(2) << static_cast<double>(sink.sent()) / seconds
+      << " games/s); per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
+      << sink.mean_send_ms() << " ms to encode and send\n";
   return 0;
 }
 

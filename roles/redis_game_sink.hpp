@@ -20,9 +20,23 @@ class RedisGameSink final : public trainer::GameSink<G> {
       : redis_(redis), publisher_(redis, keys, actor), max_waiting_(max_waiting) {}
 
   void add(trainer::FinishedGame<G>&& game) override {
+    const auto start = std::chrono::steady_clock::now();
     const std::string payload = trainer::encode_game(game);
     std::lock_guard lock(mutex_);
     publisher_.publish(payload);
+    bytes_ += static_cast<std::int64_t>(payload.size());
+    send_nanoseconds_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  // The data plane's cost per game so far: payload bytes, and milliseconds to encode and
+  // send (XADD's round trip included).
+  double mean_bytes() const {
+    std::lock_guard lock(mutex_);
+    return publisher_.sent() ? static_cast<double>(bytes_) / static_cast<double>(publisher_.sent()) : 0.0;
+  }
+  double mean_send_ms() const {
+    std::lock_guard lock(mutex_);
+    return publisher_.sent() ? 1e-6 * static_cast<double>(send_nanoseconds_) / static_cast<double>(publisher_.sent()) : 0.0;
   }
 
   // Asks Redis at most every 200 ms; between answers the last one stands.
@@ -49,6 +63,7 @@ class RedisGameSink final : public trainer::GameSink<G> {
   mutable std::mutex mutex_;
   mutable std::chrono::steady_clock::time_point checked_{};
   mutable bool ahead_ = false;
+  std::int64_t bytes_ = 0, send_nanoseconds_ = 0;
 };
 
 }  // namespace azg::roles

@@ -42,6 +42,11 @@ games=${out%% games*}
 [[ $out == *"1 actors"* ]] || fail "actors: $out"
 [[ $out == *"newest weights 1" ]] || fail "no game with weights version 1: $out"
 
+# An actor joining late starts from the newest weights; its thread count is its own.
+late=$("$azg" actor --redis "127.0.0.1:$port" --run t --name late --threads 2 --games 1 --config "$config" \
+  --set "${sets[@]}" 2>&1) || fail "the late actor: $late"
+[[ $late == *"playing with weights version 1"* ]] || fail "the late actor did not start from version 1: $late"
+
 # Another config: refused at start with one line.
 err=$("$azg" actor --redis "127.0.0.1:$port" --run t --config "$config" --set "${sets[@]}" net.channels=16 --games 1 2>&1)
 status=$?

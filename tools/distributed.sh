@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The start-up steps of a distributed run, one machine at a time (README, "Beyond one
+# machine"). Each role sets up and builds azg first (tools/setup.sh, tools/build.sh).
+#   bash tools/distributed.sh redis   [PORT] [BIND]          Redis with AOF, for the run's data plane
+#   bash tools/distributed.sh learner HOST:PORT RUN CONFIG [KEY=VALUE...]
+#   bash tools/distributed.sh actor   HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]
+#   bash tools/distributed.sh tunnel  SSH_HOST [LOCAL_PORT] [REMOTE_PORT]
+# The password, where Redis has one, is in AZG_REDIS_PASSWORD on every machine (never on a
+# command line, where ps shows it). hiredis 0.14 has no TLS: across untrusted networks,
+# reach Redis through the tunnel and give azg 127.0.0.1:LOCAL_PORT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+role=${1:-}
+shift || true
+build() { bash tools/setup.sh >&2 && bash tools/build.sh >/dev/null; }
+case "$role" in
+  redis)
+    port=${1:-6379}
+    bind=${2:-127.0.0.1}
+    if ! command -v redis-server >/dev/null; then  # this machine needs Redis only
+      sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+      "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends redis-server
+    fi
+    mkdir -p runs/redis
+    args=(--port "$port" --bind "$bind" --dir "$PWD/runs/redis" --appendonly yes --appendfsync everysec
+          --save '' --protected-mode yes)
+    if [ -n "${AZG_REDIS_PASSWORD:-}" ]; then
+      # Through a config on stdin, so the password stays off the process list.
+      printf 'requirepass %s\n' "$AZG_REDIS_PASSWORD" | exec redis-server - "${args[@]}"
+    fi
+    [ "$bind" = 127.0.0.1 ] || { echo "distributed.sh: Redis on $bind needs a password (AZG_REDIS_PASSWORD)" >&2; exit 2; }
+    exec redis-server "${args[@]}"
+    ;;
+  learner)
+    [ $# -ge 3 ] || { echo "usage: bash tools/distributed.sh learner HOST:PORT RUN CONFIG [KEY=VALUE...]" >&2; exit 2; }
+    redis=$1 run=$2 config=$3
+    shift 3
+    build
+    exec build/bin/azg learner --redis "$redis" --run "$run" --config "$config" ${1:+--set "$@"}
+    ;;
+  actor)
+    [ $# -ge 3 ] || { echo "usage: bash tools/distributed.sh actor HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]" >&2; exit 2; }
+    redis=$1 run=$2 config=$3
+    threads=${4:-$(nproc)}
+    shift 3
+    shift || true
+    build
+    exec build/bin/azg actor --redis "$redis" --run "$run" --threads "$threads" --config "$config" ${1:+--set "$@"}
+    ;;
+  tunnel)
+    [ $# -ge 1 ] || { echo "usage: bash tools/distributed.sh tunnel SSH_HOST [LOCAL_PORT] [REMOTE_PORT]" >&2; exit 2; }
+    exec ssh -N -L "${2:-6379}:127.0.0.1:${3:-6379}" "$1"
+    ;;
+  *)
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+    ;;
+esac
