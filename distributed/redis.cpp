@@ -62,7 +62,14 @@ Endpoint parse_endpoint(std::string_view text) {
 }
 
 Redis::Redis(Endpoint endpoint, Retry retry) : endpoint_(std::move(endpoint)), retry_(retry) {
-  command({"PING"});  // connects, with the same patience as any command
+  try {
+    command({"PING"});  // connects, with the same patience as any command
+  } catch (...) {
+    // No destructor runs for an object whose constructor throws: free the connection here.
+    if (context_) redisFree(context_);
+    context_ = nullptr;
+    throw;
+  }
 }
 
 Redis::~Redis() {
@@ -91,6 +98,10 @@ void Redis::connect() {
     const std::string why = r && r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "no answer";
     if (r) freeReplyObject(r);
     // A wrong password will not get better by retrying: say so at once.
+    if (!ok) {
+      redisFree(context_);
+      context_ = nullptr;
+    }
     if (!ok) throw Error("Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) + " refused the password (AZG_REDIS_PASSWORD): " + why);
   }
 }

@@ -17,6 +17,7 @@
 #include "roles/redis_game_sink.hpp"
 #include "trainer/selfplay.hpp"
 #include "trainer/train.hpp"
+#include "trainer/worker_threads.hpp"
 
 namespace azg::roles {
 
@@ -92,19 +93,8 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   std::vector<std::unique_ptr<trainer::SelfPlayWorker<G>>> workers;
   for (int t = 0; t < config.selfplay_threads; ++t)
     workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(config, evaluator, sink, stats, network_step, rng.next()));
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  std::vector<std::thread> threads;
-  for (auto& w : workers)
-    threads.emplace_back([&, worker = w.get()] {
-      try {
-        worker->run(stop);
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
-      }
-    });
+  trainer::WorkerThreads threads(stop);
+  for (auto& w : workers) threads.start([&stop, worker = w.get()] { worker->run(stop); });
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start, last_check = start;
   try {
@@ -135,13 +125,10 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
           << std::flush;
     }
   } catch (...) {
-    stop = true;
-    for (auto& t : threads) t.join();
+    stop = true;  // the threads are joined on the way out
     throw;
   }
-  stop = true;
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  threads.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << "actor " << options.name << ": stopped after " << sink.sent() << " games in " << std::fixed
       << std::setprecision(1) << seconds << " s (" << std::setprecision(2) << static_cast<double>(sink.sent()) / seconds

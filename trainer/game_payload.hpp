@@ -19,11 +19,8 @@ inline constexpr std::uint64_t kGamePayloadMagic = 0x31454d4147475a41ull;  // "A
 template <Game G>
 std::string encode_game(const FinishedGame<G>& game) {
   ByteWriter w;
-  const std::string name(G::kName);
   w.pod(kGamePayloadMagic);
-  w.pod(static_cast<std::uint32_t>(name.size()));
-  w.raw(name.data(), name.size());
-  w.pod(static_cast<std::uint32_t>(sizeof(G)));
+  write_state_layout<G>(w);
   w.pod(game.network_step);
   const std::string record = nlohmann::json{{"setup", game.record.setup},
                                             {"actions", game.record.actions},
@@ -48,11 +45,7 @@ FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
   if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
   ByteReader r(bytes, source);
   if (r.pod<std::uint64_t>() != kGamePayloadMagic) fail();
-  const auto name_size = r.pod<std::uint32_t>();
-  if (name_size > 64) fail();
-  std::string name(name_size, '\0');
-  r.raw(name.data(), name_size);
-  if (name != G::kName || r.pod<std::uint32_t>() != sizeof(G)) fail();
+  check_state_layout<G>(r, fail);
   FinishedGame<G> game;
   game.network_step = r.pod<std::int64_t>();
   const auto record_size = r.pod<std::uint32_t>();

@@ -45,6 +45,25 @@ void write_position(ByteWriter& w, const Position<G>& e) {
   }
 }
 
+// What follows a file's magic number: the game's name and this build's state size, so
+// that raw states are read back only by the game and build that wrote them.
+template <Game G>
+void write_state_layout(ByteWriter& w) {
+  const std::string name(G::kName);
+  w.pod(static_cast<std::uint32_t>(name.size()));
+  w.raw(name.data(), name.size());
+  w.pod(static_cast<std::uint32_t>(sizeof(G)));
+}
+
+template <Game G, class Fail>
+void check_state_layout(ByteReader& r, Fail&& fail) {
+  const auto name_size = r.pod<std::uint32_t>();
+  if (name_size > 64) fail();
+  std::string name(name_size, '\0');
+  r.raw(name.data(), name_size);
+  if (name != G::kName || r.pod<std::uint32_t>() != sizeof(G)) fail();
+}
+
 // `with_final`: false for the oldest buffer files, which had no final-state byte. Calls
 // fail() on a value out of range.
 template <Game G, class Fail>
@@ -147,11 +166,8 @@ class ReplayBuffer {
   void save(const std::string& path) const {
     std::lock_guard lock(mutex_);
     ByteWriter w;
-    const std::string name(G::kName);
     w.pod(kMagicChecksummed);
-    w.pod(static_cast<std::uint32_t>(name.size()));
-    w.raw(name.data(), name.size());
-    w.pod(static_cast<std::uint32_t>(sizeof(G)));
+    write_state_layout<G>(w);
     w.pod(static_cast<std::int64_t>(next_));
     w.pod(static_cast<std::uint64_t>(entries_.size()));
     for (const auto& e : entries_) write_position(w, e);
@@ -183,12 +199,7 @@ class ReplayBuffer {
       r = ByteReader(bytes, source);
       r.pod<std::uint64_t>();
     }
-    const auto name_size = r.pod<std::uint32_t>();
-    if (name_size > 64) fail();
-    std::string name(name_size, '\0');
-    r.raw(name.data(), name_size);
-    const auto state_size = r.pod<std::uint32_t>();
-    if (name != G::kName || state_size != sizeof(G)) fail();
+    check_state_layout<G>(r, fail);
     const auto next = r.pod<std::int64_t>();
     const auto count = r.pod<std::uint64_t>();
     // Every entry holds at least its state, value and policy size.

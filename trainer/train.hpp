@@ -26,6 +26,7 @@
 #include "trainer/run_core.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
+#include "trainer/worker_threads.hpp"
 
 namespace azg::trainer {
 
@@ -135,37 +136,16 @@ class TrainingRun {
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than
     // the cores, so on 2 cores a second self-play worker never ran beside the first.)
-    std::vector<std::thread> threads;
-    const auto join_all = [&threads, &stop] {
-      stop = true;
-      for (auto& t : threads)
-        if (t.joinable()) t.join();
-    };
-    // A worker's exception stops the run and is rethrown here once every thread is joined.
-    std::mutex error_mutex;
-    std::exception_ptr worker_error;
+    // A worker's exception stops the run and is rethrown once every thread is joined.
+    WorkerThreads threads(stop);
     for (auto& w : workers)
-      threads.emplace_back([&, worker = w.get()] {
+      threads.start([&, worker = w.get()] {
         lower_thread_priority(config.selfplay_nice);
-        try {
-          worker->run(stop);
-        } catch (...) {
-          std::lock_guard lock(error_mutex);
-          if (!worker_error) worker_error = std::current_exception();
-          stop = true;
-        }
+        worker->run(stop);
       });
     if (feed_) {
       feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
-      threads.emplace_back([&] {
-        try {
-          feed_->run(sink, core_.stats(), stop);
-        } catch (...) {
-          std::lock_guard lock(error_mutex);
-          if (!worker_error) worker_error = std::current_exception();
-          stop = true;
-        }
-      });
+      threads.start([&] { feed_->run(sink, core_.stats(), stop); });
     }
     const bool tty = ::isatty(STDOUT_FILENO);
     auto last_print = std::chrono::steady_clock::now();
@@ -195,11 +175,10 @@ class TrainingRun {
         }
       }
     } catch (...) {
-      join_all();
+      stop = true;  // the threads are joined on the way out
       throw;
     }
-    join_all();
-    if (worker_error) std::rethrow_exception(worker_error);
+    threads.join();
     if (tty) core_.out() << '\n';
     core_.report_selfplay_time(core_.inference()->precision());
     core_.records().flush();

@@ -42,6 +42,15 @@ void add_position_options(CLI::App* cmd, azg::PositionArgs& pos) {
   cmd->add_option("--seed", pos.seed, "Seed for a random setup (games that have one)");
 }
 
+// What every process of a distributed run gives alike (the config hash covers the last two).
+void add_run_options(CLI::App* cmd, std::string& redis, std::string& run, std::string& config,
+                     std::vector<std::string>& overrides) {
+  cmd->add_option("--redis", redis, "Redis HOST:PORT (password in AZG_REDIS_PASSWORD)")->required();
+  cmd->add_option("--run", run, "The run's name: the same for the learner and its actors")->required();
+  cmd->add_option("--config", config, "The run's YAML config: the same in every process")->required();
+  cmd->add_option("--set", overrides, "KEY=VALUE overrides: the same in every process");
+}
+
 // What every --agent takes, from the one declaration of the search options.
 std::string agent_spec_help() {
   return "Agent specs: random | mcts[:KEY=VALUE,...] (the UCT baseline: random-rollout values; also "
@@ -234,10 +243,7 @@ int main(int argc, char** argv) {
 
   auto* actor = app.add_subcommand("actor", "Self-play for a distributed run: games to the learners through Redis");
   azg::ActorArgs actor_args;
-  actor->add_option("--redis", actor_args.options.redis, "Redis HOST:PORT (password in AZG_REDIS_PASSWORD)")->required();
-  actor->add_option("--run", actor_args.options.run, "The run's name, as the learner's")->required();
-  actor->add_option("--config", actor_args.config_path, "The run's YAML config (the same as the learner's)")->required();
-  actor->add_option("--set", actor_args.overrides, "KEY=VALUE overrides, as the learner's");
+  add_run_options(actor, actor_args.options.redis, actor_args.options.run, actor_args.config_path, actor_args.overrides);
   actor->add_option("--threads", actor_args.options.threads, "Self-play threads (default: selfplay.threads)")
       ->check(CLI::Range(1, 1024));
   actor->add_option("--name", actor_args.options.name, "This actor's name in the stream (default HOST-PID)");
@@ -249,10 +255,8 @@ int main(int argc, char** argv) {
 
   auto* learner = app.add_subcommand("learner", "Training for a distributed run: games from actors through Redis");
   azg::LearnerArgs learner_args;
-  learner->add_option("--redis", learner_args.options.redis, "Redis HOST:PORT (password in AZG_REDIS_PASSWORD)")->required();
-  learner->add_option("--run", learner_args.options.run, "The run's name (actors give the same)")->required();
-  learner->add_option("--config", learner_args.config_path, "The run's YAML config")->required();
-  learner->add_option("--set", learner_args.overrides, "KEY=VALUE overrides");
+  add_run_options(learner, learner_args.options.redis, learner_args.options.run, learner_args.config_path,
+                  learner_args.overrides);
   learner->add_option("--run-dir", learner_args.options.run_dir, "Run directory (default runs/RUN)");
   learner->add_option("--name", learner_args.options.name,
                       "Its consumer name in the stream; keep it across restarts (default learner)");
