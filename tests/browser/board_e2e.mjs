@@ -3,7 +3,7 @@
 // other side is a fast agent), checks the result the page shows against the server's,
 // and saves screenshots. Exit 77 (skipped) when no Chromium is installed.
 //   node tests/browser/board_e2e.mjs [AZG_BINARY] [SCREENSHOT_DIR] [GAME...]
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -60,6 +60,29 @@ async function analyse(page, game) {
   await page.screenshot({ path: `${shots}/${game}-analysis.png`, clip: { x: 0, y: 0, width: 1300, height: 700 } });
 }
 
+// Intercept: replaying a ball move draws the ball's path through the mover's pawns. The
+// game is a random one with a ball move (azg play-random, seed 6), loaded as a record.
+async function checkBallPath(page) {
+  const moves = execFileSync(azg, ["play-random", "--game", "intercept", "--seed", "6"], { encoding: "utf8" })
+    .split("\n")[1].trim().split(" ");
+  const ply = moves.findIndex((a) => a.startsWith("B")) + 1;
+  if (ply === 0) return fail("intercept: play-random seed 6 has no ball move any more; choose another seed");
+  const record = { actions: moves.slice(0, ply), result: "1/2-1/2", termination: "unfinished" };
+  await page.$eval("#record", (e, text) => { e.value = text; }, JSON.stringify(record));
+  await page.$eval("#record-line", (e) => { e.value = "1"; });
+  await page.click("#load");
+  await page.waitForFunction(() => window.azgUi.viewPly === 0 && document.body.dataset.state !== "busy");
+  await page.evaluate((i) => document.querySelectorAll("#moves li")[i - 1].click(), ply);
+  // The last ply of the record is the game now (viewPly null): either way the view is at `ply`.
+  await page.waitForFunction((i) => (window.azgUi.viewPly ?? window.azgUi.state.ply) === i &&
+                                    document.body.dataset.state !== "busy", {}, ply);
+  await page.waitForSelector("#board .ball-path", { timeout: 5000 }).catch(() => {});
+  const points = await page.$eval("#board .ball-path", (e) => e.getAttribute("points").split(" ").length).catch(() => 0);
+  if (points < 3) fail(`intercept: the ball move ${moves[ply - 1]} at ply ${ply} shows no path through pawns (${points} points)`);
+  else console.log(`intercept: the ball move ${moves[ply - 1]} at ply ${ply} is drawn through ${points} squares`);
+  await page.screenshot({ path: `${shots}/intercept-ball-path.png`, clip: { x: 0, y: 0, width: 1300, height: 700 } });
+}
+
 // The record goes out (Export) and comes back (Load) as a new game shown from its start;
 // stepping forward replays it.
 async function replayRecord(page, game, history) {
@@ -113,6 +136,7 @@ async function playOneGame(page, url, game) {
     fail(`${game}: the page shows ${JSON.stringify(shown)}, the server says ${server.result}`);
   if (server.history.length !== s.history.length) fail(`${game}: the page has ${s.history.length} actions, the server ${server.history.length}`);
   await replayRecord(page, game, server.history);
+  if (game === "intercept") await checkBallPath(page);
   console.log(`${game}: ${server.history.length} actions (${actions} by clicking, ${clicks} clicks), result ${server.result}, shown "${shown.text}"`);
 }
 

@@ -271,22 +271,64 @@ function drawHeat(svg, board, thought) {
   }
 }
 
-// Intercept: after a ball move, an arrow from the square the ball left (read from the
-// position before it) to where it ends.
-const ballFrom = new Map();  // "id:ply" -> the ball's square before that ply's action
+// Intercept: after a ball move, the ball's path drawn on the board. The action names
+// only where the ball ends, so the page finds a path the rules allow on the position
+// before it: from the ball's square through the mover's pawns, alternately passage face
+// (P) and rest face (R), each adjacent to the last, straight on through every P after the
+// first, ending on a rest pawn or on the opponent's goal.
+const ballPaths = new Map();  // "id:ply" -> [square, ...]
+function interceptPath(before, to) {
+  const b = before.board, mover = before.to_act === "p1" ? 0 : 1;
+  const goal = mover === 0 ? "g13" : "g1";
+  const sq = (f, r) => (f >= 0 && f < 13 && r >= 0 && r < 13 ? squareName(f, r) : null);
+  const top = (name) => (b.squares[name] ? b.squares[name].top : null);
+  const mine = (name, face) => { const t = top(name); return t && t.colour === mover && t.face === face; };
+  const start = b.ball;
+  let found = null;
+  const walk = (path, lastR) => {
+    if (found) return;
+    const [rf, rr] = parseSquare(lastR);
+    for (let df = -1; df <= 1; ++df)
+      for (let dr = -1; dr <= 1; ++dr) {
+        if (!df && !dr) continue;
+        const p = sq(rf + df, rr + dr);
+        if (!p || path.includes(p) || !mine(p, "passage")) continue;
+        // After the first P the path goes straight on; at the first it may turn.
+        const turns = path.length === 1 ? [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]] : [[df, dr]];
+        for (const [ef, er] of turns) {
+          const [pf, pr] = parseSquare(p);
+          const r = sq(pf + ef, pr + er);
+          if (!r || path.includes(r) || r === p) continue;
+          const next = [...path, p, r];
+          if (r === goal && (!top(r) || top(r).colour === mover)) { if (r === to) found = next; continue; }
+          if (!mine(r, "rest")) continue;
+          if (r === to) { found = next; return; }
+          walk(next, r);
+        }
+      }
+  };
+  walk([start], start);
+  return found;
+}
+
 async function drawBallMove(svg, s) {
   const ply = currentPly();
   const last = ui.state.history[ply - 1];
   if (s.game !== "intercept" || !last || !last.startsWith("B")) return;
   const key = `${ui.id}:${ply}`;
-  if (!ballFrom.has(key)) ballFrom.set(key, (await api("GET", `/api/games/${ui.id}?ply=${ply - 1}`)).board.ball);
+  if (!ballPaths.has(key)) {
+    const before = await api("GET", `/api/games/${ui.id}?ply=${ply - 1}`);
+    ballPaths.set(key, interceptPath(before, last.slice(1)) || [before.board.ball, last.slice(1)]);
+  }
   if (currentPly() !== ply) return;  // the view moved on meanwhile
-  const from = svg.querySelector(`.target[data-key="${ballFrom.get(key)}"]`);
-  const to = svg.querySelector(`.target[data-key="${s.board.ball}"]`);
-  if (!from || !to) return;
-  const a = from.getBBox(), b = to.getBBox();
-  el(svg, "line", { x1: a.x + a.width / 2, y1: a.y + a.height / 2, x2: b.x + b.width / 2, y2: b.y + b.height / 2,
-                    class: "ball-path" });
+  const centres = ballPaths.get(key).map((name) => {
+    const t = svg.querySelector(`.target[data-key="${name}"]`);
+    if (!t) return null;
+    const bb = t.getBBox();
+    return `${bb.x + bb.width / 2},${bb.y + bb.height / 2}`;
+  });
+  if (centres.includes(null)) return;
+  el(svg, "polyline", { points: centres.join(" "), class: "ball-path" });
 }
 
 function resultText(game, r) {
