@@ -172,12 +172,10 @@ nlohmann::json Api::create(const nlohmann::json& request) {
 }
 
 nlohmann::json Api::think(GameRoom& room, const std::string& id, const nlohmann::json& request) {
-  const nlohmann::json state = room.state();
   std::string name = text_field(request, "agent");
   if (name.empty()) {
     // The seat to act, when an agent sits there.
-    const std::string to_act = state["to_act"].is_string() ? state["to_act"].get<std::string>() : "";
-    const std::string seat = to_act == "p1" ? room.seats()[0] : to_act == "p2" ? room.seats()[1] : "human";
+    const std::string seat = room.seat_to_act().value_or("human");
     if (seat == "human") throw HttpError(400, "say which agent should think (agent)");
     name = seat;
   }

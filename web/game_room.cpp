@@ -61,6 +61,12 @@ void GameRoom::join() {
   if (thread_.joinable()) thread_.join();
 }
 
+std::optional<std::string> GameRoom::seat_to_act() const {
+  std::lock_guard lock(mu_);
+  if (session_->over()) return std::nullopt;  // chance is drawn at once: a player acts otherwise
+  return seats_[session_->to_act() == Player::kP0 ? 0 : 1];
+}
+
 bool GameRoom::thinking() const {
   std::lock_guard lock(mu_);
   return thinking_;

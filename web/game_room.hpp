@@ -35,6 +35,8 @@ class GameRoom {
 
   const GameKind& kind() const { return kind_; }
   const Seats& seats() const { return seats_; }
+  // Who sits on the side to decide ("human" or an agent), or nothing once the game is over.
+  std::optional<std::string> seat_to_act() const;
   // The whole state (see docs/web-api.md); with `ply`, the board and side to act after
   // that many actions of the history, for replaying.
   nlohmann::json state(std::optional<int> ply = std::nullopt) const;
