@@ -10,7 +10,8 @@
 //   replay buffer and that buffer is in a checkpoint; killed before, it gets its pending
 //   entries again on restart (same consumer name);
 // - the learner keeps, in its checkpoint, the highest sequence number taken from each
-//   actor (dedup_state), and drops any entry at or below it.
+//   actor into its buffer, and restore()s the consumer from it, which then drops any entry
+//   at or below it.
 #include <nlohmann/json.hpp>
 
 #include <chrono>
@@ -78,7 +79,9 @@ class GameConsumer {
   Batch read(int count, std::chrono::milliseconds block);
   // Acknowledges and deletes entries (after they are in a checkpoint).
   void ack(const std::vector<std::string>& ids);
-  // The highest sequence number taken from each actor, kept in the learner's checkpoint.
+  // The highest sequence number read from each actor. It runs ahead of a learner's buffer
+  // by the batch being added, so the learner checkpoints its own record of what it added
+  // (roles/learner.hpp) and restore()s from that.
   nlohmann::json dedup_state() const;
   void restore(const nlohmann::json& state);
 

@@ -159,9 +159,8 @@ void InferenceModel::update_weights(const torch::jit::Module& module) { impl_->s
 void InferenceModel::load_weights(const std::string& path) {
   ModelMeta meta;
   const torch::jit::Module module = load_exported(path, meta, torch::kCPU);
-  const auto& mine = impl_->meta;
-  if (meta.game != mine.game || meta.to_json()["planes"] != mine.to_json()["planes"] ||
-      meta.to_json()["net"] != mine.to_json()["net"] || meta.shape.policy_size != mine.shape.policy_size)
+  meta.check_matches(impl_->meta, path);  // game, encoding, planes, policy
+  if (meta.to_json()["net"] != impl_->meta.to_json()["net"])
     throw Error(path + " is a " + meta.game + " network of another shape than the one running");
   try {
     impl_->set_weights(module);

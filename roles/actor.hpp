@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "distributed/game_stream.hpp"
-#include "nets/nn_evaluator.hpp"
+#include "roles/options.hpp"
 #include "roles/redis_game_sink.hpp"
 #include "trainer/selfplay.hpp"
 #include "trainer/train.hpp"
@@ -21,22 +21,20 @@
 
 namespace azg::roles {
 
-struct ActorOptions {
-  std::string redis = "127.0.0.1:6379";
-  std::string run;
-  std::string name;            // default: host-pid
-  int threads = 0;             // default: the config's selfplay.threads
-  std::int64_t games = 0;      // stop once at least this many are sent (0: run until killed)
-  std::int64_t max_waiting = 0;  // default: 64 games per self-play thread
-};
-
-// Writes a weights blob (an exported model file) to a private temporary file.
-inline std::string weights_file(const std::string& blob, const std::string& name) {
+// Calls use(path) with a weights blob (an exported model file) written to a private
+// temporary file, which is removed afterwards, also when use() throws.
+template <class Use>
+void with_weights_file(const std::string& blob, const std::string& name, Use&& use) {
   const auto path = std::filesystem::temp_directory_path() / ("azg-actor-" + name + "-" + std::to_string(::getpid()) + ".pt");
+  struct Remove {
+    std::filesystem::path path;
+    ~Remove() { std::filesystem::remove(path); }
+  } remove{path};
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   f.write(blob.data(), static_cast<std::streamsize>(blob.size()));
   if (!f.flush()) throw Error("cannot write the learner's weights to " + path.string());
-  return path.string();
+  f.close();
+  use(path.string());
 }
 
 inline std::string default_actor_name() {
@@ -70,9 +68,9 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   std::shared_ptr<nets::InferenceModel> model;
   for (;;) {  // the version may be dropped between latest() and fetch(): ask again
     if (const auto blob = weights.fetch(*version)) {
-      const std::string file = weights_file(*blob, options.name);
-      model = nets::InferenceModel::load(file, config.device, config.inference_precision);
-      std::filesystem::remove(file);
+      with_weights_file(*blob, options.name, [&](const std::string& file) {
+        model = nets::InferenceModel::load(file, config.device, config.inference_precision);
+      });
       model->meta().template check_game<G>("the learner's weights");
       break;
     }
@@ -81,10 +79,7 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   out << "actor " << options.name << ": playing with weights version " << *version << '\n' << std::flush;
 
   nets::set_torch_threads(config.torch_threads);
-  nets::NnEvaluator<G> network(model);
-  mcts::RolloutMixEvaluator<G> mixed(network, static_cast<float>(config.selfplay_rollout_mix));
-  mcts::Evaluator<G>& evaluator =
-      config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(mixed) : network;
+  trainer::SelfPlayEvaluator<G> evaluator(config, model);
   RedisGameSink<G> sink(games, keys, options.name, options.max_waiting);
   trainer::SelfPlayStats stats;
   std::atomic<std::int64_t> network_step{*version};
@@ -92,7 +87,7 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   Rng rng(std::hash<std::string>{}(options.name));
   std::vector<std::unique_ptr<trainer::SelfPlayWorker<G>>> workers;
   for (int t = 0; t < config.selfplay_threads; ++t)
-    workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(config, evaluator, sink, stats, network_step, rng.next()));
+    workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(config, evaluator.get(), sink, stats, network_step, rng.next()));
   trainer::WorkerThreads threads(stop);
   for (auto& w : workers) threads.start([&stop, worker = w.get()] { worker->run(stop); });
   const auto start = std::chrono::steady_clock::now();
@@ -108,9 +103,7 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
         const auto latest = weights.latest();
         if (latest && *latest > network_step.load()) {
           if (const auto blob = weights.fetch(*latest)) {
-            const std::string file = weights_file(*blob, options.name);
-            model->load_weights(file);
-            std::filesystem::remove(file);
+            with_weights_file(*blob, options.name, [&](const std::string& file) { model->load_weights(file); });
             network_step = *latest;
           }
         }

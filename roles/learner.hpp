@@ -11,18 +11,12 @@
 
 #include "distributed/game_stream.hpp"
 #include "env/common/atomic_file.hpp"
+#include "roles/options.hpp"
 #include "trainer/game_feed.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/train.hpp"
 
 namespace azg::roles {
-
-struct LearnerOptions {
-  std::string redis = "127.0.0.1:6379";
-  std::string run;
-  std::string run_dir;  // default runs/<run>
-  std::string name = "learner";  // its consumer name: the same across restarts
-};
 
 template <Game G>
 class RedisFeed final : public trainer::GameFeed<G> {

@@ -17,7 +17,7 @@ class RedisGameSink final : public trainer::GameSink<G> {
   // `max_waiting`: games sent and not yet taken by a learner beyond which workers pause.
   RedisGameSink(distributed::Redis& redis, const distributed::RunKeys& keys, const std::string& actor,
                 std::int64_t max_waiting)
-      : redis_(redis), publisher_(redis, keys, actor), max_waiting_(max_waiting) {}
+      : publisher_(redis, keys, actor), max_waiting_(max_waiting) {}
 
   void add(trainer::FinishedGame<G>&& game) override {
     const auto start = std::chrono::steady_clock::now();
@@ -57,7 +57,6 @@ class RedisGameSink final : public trainer::GameSink<G> {
   }
 
  private:
-  distributed::Redis& redis_;
   mutable distributed::GamePublisher publisher_;
   std::int64_t max_waiting_;
   mutable std::mutex mutex_;

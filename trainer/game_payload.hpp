@@ -38,12 +38,8 @@ std::string encode_game(const FinishedGame<G>& game) {
 template <Game G>
 FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
   auto fail = [&] { throw Error(source + " is not a self-play game of this build's " + std::string(G::kName)); };
-  std::uint64_t stored = 0;
-  if (bytes.size() < sizeof kGamePayloadMagic + sizeof stored) fail();
-  std::memcpy(&stored, bytes.data() + bytes.size() - sizeof stored, sizeof stored);
-  bytes.remove_suffix(sizeof stored);
-  if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
-  ByteReader r(bytes, source);
+  if (bytes.size() < sizeof kGamePayloadMagic + sizeof(std::uint64_t)) fail();
+  ByteReader r(without_checksum(bytes, source), source);
   if (r.pod<std::uint64_t>() != kGamePayloadMagic) fail();
   check_state_layout<G>(r, fail);
   FinishedGame<G> game;

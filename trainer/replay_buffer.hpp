@@ -191,11 +191,8 @@ class ReplayBuffer {
     if (magic != kMagic && magic != kMagicWithFinalStates && magic != kMagicChecksummed) fail();
     if (magic == kMagicChecksummed) {
       // Checked first: past this point the bytes are the ones save() wrote.
-      std::uint64_t stored = 0;
-      if (bytes.size() < sizeof magic + sizeof stored) fail();
-      std::memcpy(&stored, bytes.data() + bytes.size() - sizeof stored, sizeof stored);
-      bytes.remove_suffix(sizeof stored);
-      if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
+      if (bytes.size() < sizeof magic + sizeof(std::uint64_t)) fail();
+      bytes = without_checksum(bytes, source);
       r = ByteReader(bytes, source);
       r.pod<std::uint64_t>();
     }

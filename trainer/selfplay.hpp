@@ -105,6 +105,25 @@ inline std::vector<float> searched_values(const std::vector<Player>& players, co
   return out;
 }
 
+// What self-play searches with: the network, its leaf values mixed with one random
+// playout's by selfplay.rollout_mix when that is above 0. Not movable: `mixed` refers to
+// `network`.
+template <Game G>
+class SelfPlayEvaluator {
+ public:
+  SelfPlayEvaluator(const TrainConfig& config, std::shared_ptr<nets::InferenceModel> model)
+      : network_(std::move(model)), mixed_(network_, static_cast<float>(config.selfplay_rollout_mix)),
+        use_mixed_(config.selfplay_rollout_mix > 0) {}
+  SelfPlayEvaluator(const SelfPlayEvaluator&) = delete;
+  SelfPlayEvaluator& operator=(const SelfPlayEvaluator&) = delete;
+  mcts::Evaluator<G>& get() { return use_mixed_ ? static_cast<mcts::Evaluator<G>&>(mixed_) : network_; }
+
+ private:
+  nets::NnEvaluator<G> network_;
+  mcts::RolloutMixEvaluator<G> mixed_;
+  bool use_mixed_;
+};
+
 template <Game G>
 class SelfPlayWorker {
  public:

@@ -122,16 +122,14 @@ class TrainingRun {
   void train_loop() {
     const TrainConfig& config = core_.config();
     core_.inference() = core_.session().make_inference(config.device, config.inference_precision);
-    nets::NnEvaluator<G> network(core_.inference());
-    mcts::RolloutMixEvaluator<G> mixed(network, static_cast<float>(config.selfplay_rollout_mix));
-    mcts::Evaluator<G>& evaluator = config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(mixed) : network;
+    SelfPlayEvaluator<G> evaluator(config, core_.inference());
     core_.network_step() = core_.counters().step;
     std::atomic<bool> stop{false};
     LocalGameSink<G> sink(config, buffer_, core_.records(), core_.network_step());
     std::vector<std::unique_ptr<SelfPlayWorker<G>>> workers;
     if (!feed_)
       for (int t = 0; t < config.selfplay_threads; ++t)
-        workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator, sink, core_.stats(),
+        workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator.get(), sink, core_.stats(),
                                                               core_.network_step(), core_.rng().next()));
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than

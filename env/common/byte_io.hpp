@@ -19,6 +19,17 @@ inline std::uint64_t fnv1a64(std::string_view bytes) {
   return h;
 }
 
+// `bytes` without the FNV-1a-64 its writer appended (w.pod(fnv1a64(w.bytes()))), once it
+// matches; `source` names the file or message in the error. `bytes` must hold at least the
+// 8 bytes of the checksum (callers refuse shorter input in their own words).
+inline std::string_view without_checksum(std::string_view bytes, const std::string& source) {
+  std::uint64_t stored = 0;
+  std::memcpy(&stored, bytes.data() + bytes.size() - sizeof stored, sizeof stored);
+  bytes.remove_suffix(sizeof stored);
+  if (fnv1a64(bytes) != stored) throw Error(source + " is damaged (its checksum does not match)");
+  return bytes;
+}
+
 class ByteWriter {
  public:
   template <class T>

@@ -2,24 +2,15 @@
 // and training for every game once.
 #include "tools/azg/actor_command.hpp"
 
+#include "roles/actor.hpp"
+#include "roles/learner.hpp"
 #include "tools/azg/games.hpp"
+#include "tools/azg/train_command.hpp"
 
 namespace azg {
 
-namespace {
-
-trainer::TrainConfig resolve(const std::string& path, const std::vector<std::string>& overrides) {
-  trainer::TrainConfig config = trainer::TrainConfig::defaults();
-  if (!path.empty()) config.load_yaml(path);
-  for (const auto& o : overrides) config.set(o);
-  config.validate();
-  return config;
-}
-
-}  // namespace
-
 int cmd_actor(const ActorArgs& args, std::ostream& out) {
-  const trainer::TrainConfig config = resolve(args.config_path, args.overrides);
+  const trainer::TrainConfig config = resolve_config(args.config_path, args.overrides);
   return with_game(kGames, config.game, [&](auto type) -> int {
     using G = typename decltype(type)::type;
     return roles::run_actor<G>(config, args.options, out);
@@ -27,7 +18,7 @@ int cmd_actor(const ActorArgs& args, std::ostream& out) {
 }
 
 int cmd_learner(const LearnerArgs& args, std::ostream& out) {
-  const trainer::TrainConfig config = resolve(args.config_path, args.overrides);
+  const trainer::TrainConfig config = resolve_config(args.config_path, args.overrides);
   return with_game(kGames, config.game, [&](auto type) -> int {
     using G = typename decltype(type)::type;
     return roles::run_learner<G>(config, args.options, out);

@@ -1,33 +1,25 @@
 #pragma once
+// `azg actor` and `azg learner`: the processes of a distributed run (roles/).
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "roles/actor.hpp"
+#include "roles/options.hpp"
 
 namespace azg {
 
-struct ActorArgs {
+// The run's config as `azg train` takes it, and the role's own options.
+template <class Options>
+struct RoleArgs {
   std::string config_path;
   std::vector<std::string> overrides;
-  roles::ActorOptions options;
+  Options options;
 };
+using ActorArgs = RoleArgs<roles::ActorOptions>;
+using LearnerArgs = RoleArgs<roles::LearnerOptions>;
 
 // `azg actor`: self-play for a distributed run (roles/actor.hpp).
 int cmd_actor(const ActorArgs& args, std::ostream& out);
-
-}  // namespace azg
-
-#include "roles/learner.hpp"
-
-namespace azg {
-
-struct LearnerArgs {
-  std::string config_path;
-  std::vector<std::string> overrides;
-  roles::LearnerOptions options;
-};
-
 // `azg learner`: training fed by actors (roles/learner.hpp).
 int cmd_learner(const LearnerArgs& args, std::ostream& out);
 

@@ -9,11 +9,16 @@
 
 namespace azg {
 
-int cmd_train(const TrainArgs& args, std::ostream& out) {
+trainer::TrainConfig resolve_config(const std::string& path, const std::vector<std::string>& overrides) {
   trainer::TrainConfig config = trainer::TrainConfig::defaults();
-  if (!args.config_path.empty()) config.load_yaml(args.config_path);
-  for (const auto& o : args.overrides) config.set(o);
+  if (!path.empty()) config.load_yaml(path);
+  for (const auto& o : overrides) config.set(o);
   config.validate();
+  return config;
+}
+
+int cmd_train(const TrainArgs& args, std::ostream& out) {
+  const trainer::TrainConfig config = resolve_config(args.config_path, args.overrides);
   if (args.print_config) {
     out << config.to_yaml(true);
     return 0;

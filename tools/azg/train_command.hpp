@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "trainer/config.hpp"
+
 namespace azg {
 
 struct TrainArgs {
@@ -14,5 +16,9 @@ struct TrainArgs {
 
 // `azg train`: resolves the configuration, then trains (or prints it).
 int cmd_train(const TrainArgs& args, std::ostream& out);
+
+// The defaults, then the YAML file (when given), then the KEY=VALUE overrides, validated:
+// the configuration of `azg train`, `azg actor` and `azg learner` alike.
+trainer::TrainConfig resolve_config(const std::string& path, const std::vector<std::string>& overrides);
 
 }  // namespace azg

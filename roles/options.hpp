@@ -1,0 +1,24 @@
+#pragma once
+// What `azg actor` and `azg learner` take besides the run's config.
+#include <cstdint>
+#include <string>
+
+namespace azg::roles {
+
+struct ActorOptions {
+  std::string redis = "127.0.0.1:6379";
+  std::string run;
+  std::string name;              // default: host-pid
+  int threads = 0;               // default: the config's selfplay.threads
+  std::int64_t games = 0;        // stop once at least this many are sent (0: run until killed)
+  std::int64_t max_waiting = 0;  // default: 64 games per self-play thread
+};
+
+struct LearnerOptions {
+  std::string redis = "127.0.0.1:6379";
+  std::string run;
+  std::string run_dir;           // default runs/<run>
+  std::string name = "learner";  // its consumer name: the same across restarts
+};
+
+}  // namespace azg::roles
