@@ -101,9 +101,34 @@ Losses Learner::step(const TrainBatch& batch) {
   auto [total, losses] = loss(batch);
   optimizer_->zero_grad();
   total.backward();
+  if (average_) average_gradients(losses);
   optimizer_->step();
   ++steps_;
   return losses;
+}
+
+// One array for one collective call: each gradient flattened (zeros for a parameter the
+// loss did not reach, e.g. a head this config leaves out: every rank has the same graph),
+// then the four losses, so the logged losses are the whole group's too.
+void Learner::average_gradients(Losses& losses) {
+  std::vector<at::Tensor> parts;
+  std::vector<at::Tensor> params;
+  for (const auto& p : module_.parameters()) {
+    params.push_back(p);
+    parts.push_back(p.grad().defined() ? p.grad().detach().to(torch::kCPU, torch::kFloat).reshape({-1})
+                                       : torch::zeros({p.numel()}, torch::kFloat));
+  }
+  parts.push_back(torch::tensor({losses.policy, losses.value, losses.ownership, losses.total}, torch::kFloat));
+  at::Tensor flat = torch::cat(parts).contiguous();
+  average_(flat.data_ptr<float>(), static_cast<std::size_t>(flat.numel()));
+  std::int64_t offset = 0;
+  for (auto& p : params) {
+    const std::int64_t n = p.numel();
+    if (p.grad().defined()) p.mutable_grad().copy_(flat.narrow(0, offset, n).view(p.sizes()));
+    offset += n;
+  }
+  const float* l = flat.data_ptr<float>() + offset;
+  losses = Losses{l[0], l[1], l[2], l[3]};
 }
 
 Losses Learner::measure(const TrainBatch& batch) {

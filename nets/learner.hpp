@@ -4,6 +4,8 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -42,6 +44,11 @@ class Learner {
   Losses step(const TrainBatch& batch);           // one optimizer step
   Losses measure(const TrainBatch& batch);        // the same losses, no update
   void set_learning_rate(double lr);
+  // Data-parallel training: called after each backward pass with every gradient and the
+  // step's losses in one float array, which it replaces in place by their mean over the
+  // learners (parallel::LearnerGroup::average). Each rank then applies the same step.
+  using GradientAverage = std::function<void(float* values, std::size_t n)>;
+  void set_gradient_average(GradientAverage average) { average_ = std::move(average); }
 
   torch::jit::Module& module() { return module_; }
   torch::optim::Optimizer& optimizer() { return *optimizer_; }
@@ -52,6 +59,7 @@ class Learner {
 
  private:
   std::pair<at::Tensor, Losses> loss(const TrainBatch& batch);
+  void average_gradients(Losses& losses);
 
   torch::jit::Module module_;
   NetConfig net_;
@@ -59,6 +67,7 @@ class Learner {
   torch::Device device_;
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::int64_t steps_ = 0;
+  GradientAverage average_;
 };
 
 }  // namespace azg::nets

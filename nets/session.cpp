@@ -66,6 +66,9 @@ StepLosses TrainingSession::step(const RawBatch& b) {
 }
 
 void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }
+void TrainingSession::set_gradient_average(std::function<void(float*, std::size_t)> average) {
+  impl_->learner->set_gradient_average(std::move(average));
+}
 std::int64_t TrainingSession::steps() const { return impl_->learner->steps(); }
 
 void TrainingSession::save_checkpoint(const std::string& path, const ModelMeta& meta) {

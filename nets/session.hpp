@@ -1,7 +1,9 @@
 #pragma once
 // Training behind a LibTorch-free interface, so the trainer's templates over games do not
 // compile LibTorch headers: a network with its optimizer, fed plain float batches.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +49,9 @@ class TrainingSession {
 
   StepLosses step(const RawBatch& batch);
   void set_learning_rate(double lr);
+  // Data-parallel training: after each backward pass, `average` replaces the gradients
+  // and losses (one float array) by their mean over the learners (nets::Learner).
+  void set_gradient_average(std::function<void(float* values, std::size_t n)> average);
   std::int64_t steps() const;
   void save_checkpoint(const std::string& path, const ModelMeta& meta);
   void export_model(const std::string& path, const ModelMeta& meta);

@@ -11,6 +11,8 @@
 
 #include "distributed/game_stream.hpp"
 #include "env/common/atomic_file.hpp"
+#include "parallel/learner_group.hpp"
+#include "roles/local_ranks.hpp"
 #include "roles/options.hpp"
 #include "trainer/game_feed.hpp"
 #include "trainer/game_payload.hpp"
@@ -116,18 +118,46 @@ template <Game G>
 int run_learner(trainer::TrainConfig config, LearnerOptions options, std::ostream& out) {
   trainer::check_config_for_game<G>(config);
   if (options.run.empty()) throw Error("--run must name the run");
+  if (options.learners < 1) throw Error("--learners must be at least 1, got " + std::to_string(options.learners));
+  if (options.rank >= options.learners)
+    throw Error("--rank must be in 0.." + std::to_string(options.learners - 1) + ", got " + std::to_string(options.rank));
+  // With no --rank, this is rank 0 and the other ranks start here. Each rank has its own
+  // consumer name, so the stream's consumer group shares the games out among them, and
+  // rank k > 0 keeps its shard in a directory of its own.
+  std::unique_ptr<LocalRanks> local;
+  if (options.rank < 0) {
+    options.rank = 0;
+    if (options.learners > 1) local = std::make_unique<LocalRanks>(options.relaunch, options.learners);
+  }
+  const int rank = options.rank;
   if (options.run_dir.empty()) options.run_dir = "runs/" + options.run;
+  if (rank > 0) options.run_dir += "/rank-" + std::to_string(rank);  // the run's directory holds rank 0's part
+  if (rank > 0) options.name += "-rank-" + std::to_string(rank);
   const distributed::Endpoint endpoint = distributed::parse_endpoint(options.redis);
   const distributed::RunKeys keys{options.run};
   {
     distributed::Redis redis(endpoint);
     distributed::check_config(redis, keys, config.hash(), "learner");
   }
-  out << "learner: run " << options.run << " on " << options.redis << " (stream " << keys.games() << ")" << std::endl;
+  std::unique_ptr<parallel::LearnerGroup> group;
+  if (options.learners > 1) {
+    parallel::GroupOptions g;
+    g.rank = rank;
+    g.size = options.learners;
+    g.rendezvous = options.rendezvous;
+    g.bind = options.bind;
+    g.timeout = std::chrono::seconds(options.group_timeout_s);
+    group = std::make_unique<parallel::LearnerGroup>(g);
+  }
+  if (rank == 0)
+    out << "learner: run " << options.run << " on " << options.redis << " (stream " << keys.games() << ")"
+        << (group ? ", " + std::to_string(options.learners) + " learners meeting at " + options.rendezvous : "")
+        << std::endl;
   trainer::TrainingRun<G> run(config, options.run_dir, out,
-                              std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out));
+                              std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out), group.get());
   const trainer::TrainReport r = run.run();
   if (r.trained) out << "model: " << r.final_model << '\n';
+  if (local && !local->wait()) throw Error("a learner rank started here failed (see its lines above)");
   return 0;
 }
 

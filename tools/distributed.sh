@@ -3,6 +3,9 @@
 # machine"). Each role sets up and builds azg first (tools/setup.sh, tools/build.sh).
 #   bash tools/distributed.sh redis   [PORT] [BIND]          Redis with AOF, for the run's data plane
 #   bash tools/distributed.sh learner HOST:PORT RUN CONFIG [KEY=VALUE...]
+#       (AZG_LEARNERS=N: N data-parallel learner processes on this machine)
+#   bash tools/distributed.sh learner-rank HOST:PORT RUN CONFIG LEARNERS RANK RENDEZVOUS [KEY=VALUE...]
+#       one rank of learners across machines; RENDEZVOUS is HOST:PORT on rank 0's machine
 #   bash tools/distributed.sh actor   HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]
 #   bash tools/distributed.sh tunnel  SSH_HOST [LOCAL_PORT] [REMOTE_PORT]
 # The password, where Redis has one, is in AZG_REDIS_PASSWORD on every machine (never on a
@@ -36,7 +39,16 @@ case "$role" in
     redis=$1 run=$2 config=$3
     shift 3
     build
-    exec build/bin/azg learner --redis "$redis" --run "$run" --config "$config" ${1:+--set "$@"}
+    exec build/bin/azg learner --redis "$redis" --run "$run" --learners "${AZG_LEARNERS:-1}" --config "$config" \
+      ${1:+--set "$@"}
+    ;;
+  learner-rank)
+    [ $# -ge 6 ] || { echo "usage: bash tools/distributed.sh learner-rank HOST:PORT RUN CONFIG LEARNERS RANK RENDEZVOUS [KEY=VALUE...]" >&2; exit 2; }
+    redis=$1 run=$2 config=$3 learners=$4 rank=$5 rendezvous=$6
+    shift 6
+    build
+    exec build/bin/azg learner --redis "$redis" --run "$run" --learners "$learners" --rank "$rank" \
+      --rendezvous "$rendezvous" --config "$config" ${1:+--set "$@"}
     ;;
   actor)
     [ $# -ge 3 ] || { echo "usage: bash tools/distributed.sh actor HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]" >&2; exit 2; }
@@ -52,7 +64,7 @@ case "$role" in
     exec ssh -N -L "${2:-6379}:127.0.0.1:${3:-6379}" "$1"
     ;;
   *)
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
 esac

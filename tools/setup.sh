@@ -17,6 +17,7 @@ packages=(
   libcpp-httplib-dev pkg-config  # azg serve's HTTP server
   chromium nodejs       # the web board's browser test (tests/browser/, puppeteer-core)
   libhiredis-dev redis-server  # distributed runs: the Redis data plane and its tests
+  libgloo-dev           # data-parallel learners: the Gloo headers under LibTorch's c10d
 )
 # Extra groups on request: `bash tools/setup.sh fuzz` adds clang and its libFuzzer
 # runtime (tools/fuzz.sh).

@@ -29,10 +29,30 @@ nets::OptimSettings optim_settings(const TrainConfig& c) {
           nets::resolve_precision(c.train_precision, c.device)};
 }
 
-RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks)
-    : config_(std::move(config)), dir_(std::move(run_dir)), out_(out), meta_(std::move(meta)), hooks_(std::move(hooks)) {}
+RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
+                 parallel::LearnerGroup* group)
+    : config_(std::move(config)),
+      dir_(std::move(run_dir)),
+      out_(out),
+      meta_(std::move(meta)),
+      hooks_(std::move(hooks)),
+      group_(group != nullptr && group->size() > 1 ? group : nullptr) {}
 
 void RunCore::open_or_resume() {
+  if (!primary()) {
+    open_shard();
+  } else {
+    const bool fresh = open_primary();
+    if (group_) share_start(fresh);
+    if (fresh) save_checkpoint();
+  }
+  if (group_) session_->set_gradient_average([group = group_](float* v, std::size_t n) { group->average(v, n); });
+  base_elapsed_ = counters_.elapsed_seconds;
+  stats_.games = counters_.games;
+  stats_.positions = counters_.positions;
+}
+
+bool RunCore::open_primary() {
   namespace fs = std::filesystem;
   fs::create_directories(dir_.path("checkpoints"));
   fs::create_directories(dir_.path("models"));
@@ -50,33 +70,39 @@ void RunCore::open_or_resume() {
     nets::ModelMeta saved_meta;
     session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(config_), config_.device, saved_meta);
     saved_meta.check_matches(meta_, set + "/model.ckpt");
-    hooks_.load_buffer(set + "/buffer.bin");
-    std::ifstream state_in(set + "/state.json");
-    const std::string state_text((std::istreambuf_iterator<char>(state_in)), std::istreambuf_iterator<char>());
-    counters_ = RunCounters::parse(state_text, set + "/state.json");
-    rng_.set_state(counters_.rng);
-    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file,
-                                                  RecordsState{counters_.games, counters_.game_files},
-                                                  counters_.game_files > 0);
-    if (records_->moved_files() > 0)
-      out_ << "moved " << records_->moved_files() << " game file(s) written after the last checkpoint to "
-           << dir_.path("games/uncounted") << "/ (their positions were lost with the killed run)" << std::endl;
+    resume_games(set);
+    const int learners = group_ ? group_->size() : 1;
+    if (counters_.learners != learners)
+      throw Error(dir_.root() + " was trained by " + std::to_string(counters_.learners) +
+                  " learner(s): resume it with --learners " + std::to_string(counters_.learners));
     out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games << " games, "
          << hooks_.buffer_size() << " positions in the buffer)" << std::endl;
-  } else {
-    // No complete checkpoint set: a new run (or one killed before its first checkpoint,
-    // which starts over).
-    dir_.repair_metrics();
-    write_text_atomically(dir_.path("config.yaml"), config_text);
-    session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
-    rng_.reseed(config_.seed);
-    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
-    out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
-    save_checkpoint();
+    return false;
   }
-  base_elapsed_ = counters_.elapsed_seconds;
-  stats_.games = counters_.games;
-  stats_.positions = counters_.positions;
+  // No complete checkpoint set: a new run (or one killed before its first checkpoint,
+  // which starts over).
+  dir_.repair_metrics();
+  write_text_atomically(dir_.path("config.yaml"), config_text);
+  session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
+  rng_.reseed(config_.seed);
+  counters_.learners = group_ ? group_->size() : 1;
+  records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
+  out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
+  return true;
+}
+
+void RunCore::resume_games(const std::string& set) {
+  hooks_.load_buffer(set + "/buffer.bin");
+  std::ifstream state_in(set + "/state.json");
+  const std::string state_text((std::istreambuf_iterator<char>(state_in)), std::istreambuf_iterator<char>());
+  counters_ = RunCounters::parse(state_text, set + "/state.json");
+  rng_.set_state(counters_.rng);
+  records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file,
+                                                RecordsState{counters_.games, counters_.game_files},
+                                                counters_.game_files > 0);
+  if (records_->moved_files() > 0)
+    out_ << "moved " << records_->moved_files() << " game file(s) written after the last checkpoint to "
+         << dir_.path("games/uncounted") << "/ (their positions were lost with the killed run)" << std::endl;
 }
 
 double RunCore::elapsed() const {
@@ -95,9 +121,10 @@ void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clo
     network_step_ = counters_.step;
     if (hooks_.after_publish) hooks_.after_publish(counters_.step);
   }
-  if (counters_.step % config_.run_log_every == 0) log_metrics(losses, loop_start, games_at_start, evals_at_start);
+  if (primary() && counters_.step % config_.run_log_every == 0)
+    log_metrics(losses, loop_start, games_at_start, evals_at_start);
   if (counters_.step % config_.run_checkpoint_every == 0) save_checkpoint();
-  if (config_.eval_every > 0 && counters_.step % config_.eval_every == 0) evaluate();
+  if (primary() && config_.eval_every > 0 && counters_.step % config_.eval_every == 0) evaluate();
 }
 
 void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
@@ -105,21 +132,21 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
   const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
   dir_.append_metrics({{"type", "train"},
                        {"step", counters_.step},
-                       {"games", stats_.games.load()},
-                       {"positions", stats_.positions.load()},
-                       {"buffer", hooks_.buffer_size()},
+                       {"games", shown_games()},
+                       {"positions", shown_positions()},
+                       {"buffer", shown_buffer()},
                        {"loss_policy", l.policy},
                        {"loss_value", l.value},
                        {"loss_ownership", l.ownership},
                        {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
-                       {"games_per_s", static_cast<double>(stats_.games - games_at_start) / s},
+                       {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
                        {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                        {"policy_kl", policy_kl_since_last_log()},
                        {"elapsed_s", elapsed()}});
   if (!::isatty(STDOUT_FILENO)) {
-    out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
-         << stats_.positions << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
-         << static_cast<double>(stats_.games - games_at_start) / s << " games/s  " << std::setprecision(0)
+    out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
+         << shown_positions() << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
+         << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
          << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  " << std::setprecision(0)
          << elapsed() << " s" << std::endl;
   }
@@ -150,9 +177,9 @@ void RunCore::print_progress(const nets::StepLosses& l, std::chrono::steady_cloc
   double eta = (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
   if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
   std::ostringstream line;
-  line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << stats_.games << "  positions "
-       << stats_.positions << "  loss " << loss_text(l, 2, "/") << std::fixed << std::setprecision(1) << "  "
-       << static_cast<double>(stats_.games - games_at_start) / s << " games/s  " << std::setprecision(0)
+  line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
+       << shown_positions() << "  loss " << loss_text(l, 2, "/") << std::fixed << std::setprecision(1) << "  "
+       << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
        << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
        << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
        << static_cast<int>(std::max(0.0, eta)) % 60 << "s   ";
@@ -173,10 +200,15 @@ void RunCore::report_selfplay_time(const std::string& precision) {
          << " evaluations/s per self-play thread while evaluating (" << precision << ")\n";
 }
 
+std::string checkpoint_set_name(std::int64_t step) {
+  char name[32];
+  std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(step));
+  return name;
+}
+
 void RunCore::save_checkpoint() {
   const std::unique_lock<std::mutex> games_held = hooks_.hold_games ? hooks_.hold_games() : std::unique_lock<std::mutex>{};
-  char name[32];
-  std::snprintf(name, sizeof name, "step-%08lld", static_cast<long long>(counters_.step));
+  const std::string name = checkpoint_set_name(counters_.step);
   const std::string set = dir_.path(std::string("checkpoints/") + name);
   std::filesystem::create_directories(set);
   const RecordsState records = records_->flush();
@@ -185,12 +217,16 @@ void RunCore::save_checkpoint() {
   counters_.positions = stats_.positions;
   counters_.elapsed_seconds = elapsed();
   counters_.rng = rng_.state();
-  session_->save_checkpoint(set + "/model.ckpt", meta_);
+  if (primary()) session_->save_checkpoint(set + "/model.ckpt", meta_);  // the other ranks hold the same network
   pause_for_crash_test();
   hooks_.save_buffer(set + "/buffer.bin");
   write_text_atomically(set + "/state.json", counters_.to_json().dump(2));
-  write_text_atomically(dir_.path("checkpoints/LATEST"), std::string(name) + "\n");
+  // A learner group's set is complete once every rank wrote its part and rank 0's LATEST
+  // names it: rank 0 resumes from its LATEST, and each rank from its part of that set.
+  if (group_) group_->barrier();
+  write_text_atomically(dir_.path("checkpoints/LATEST"), name + "\n");
   dir_.prune_checkpoints(2);
+  if (group_) group_->barrier();  // no rank acknowledges games before the set is the run's
   if (hooks_.after_checkpoint) hooks_.after_checkpoint();  // games may be held: it must not add any
 }
 
@@ -237,6 +273,11 @@ void RunCore::evaluate() {
 
 TrainReport RunCore::finish() {
   TrainReport r;
+  if (!primary()) {  // rank 0 exports the model and plays the final evaluation
+    counters_.finished = true;
+    write_text_atomically(dir_.latest_set() + "/state.json", counters_.to_json().dump(2));
+    return r;
+  }
   r.trained = true;
   r.final_model = dir_.path("models/final.pt");
   session_->export_model(r.final_model, meta_);

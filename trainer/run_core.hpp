@@ -14,6 +14,7 @@
 #include <string>
 
 #include "nets/session.hpp"
+#include "parallel/learner_group.hpp"
 #include "play/sprt_match.hpp"
 #include "trainer/config.hpp"
 #include "trainer/game_records.hpp"
@@ -52,10 +53,18 @@ struct GameHooks {
 };
 
 nets::OptimSettings optim_settings(const TrainConfig& c);
+// A checkpoint set's directory name: step-00001234.
+std::string checkpoint_set_name(std::int64_t step);
 
+// With a learner group (`azg learner --learners N`), rank 0 is the run: its directory
+// holds the model's checkpoints, metrics, evaluations and exported models. Every other
+// rank keeps only its shard of the games in its own directory (checkpoint sets with its
+// buffer, feed state and counters, and its game records), written at the same steps;
+// its network comes from rank 0 at start and stays equal to it step by step.
 class RunCore {
  public:
-  RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks);
+  RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
+          parallel::LearnerGroup* group = nullptr);
 
   // Opens the run directory: resumes from its last complete checkpoint set (the same
   // configuration only), or starts a new run and writes its first set.
@@ -75,6 +84,19 @@ class RunCore {
   void save_checkpoint();
   TrainReport finish();
 
+  // Rank 0 of a learner group, or a run on its own: the one that owns the run directory.
+  bool primary() const { return group_ == nullptr || group_->rank() == 0; }
+  parallel::LearnerGroup* group() { return group_; }
+  // The games and positions of the whole learner group, for metrics and progress lines.
+  void set_group_totals(std::int64_t games, std::int64_t positions, std::size_t buffer) {
+    group_games_ = games;
+    group_positions_ = positions;
+    group_buffer_ = buffer;
+  }
+  std::int64_t shown_games() const { return group_ ? group_games_ : stats_.games.load(); }
+  std::int64_t shown_positions() const { return group_ ? group_positions_ : stats_.positions.load(); }
+  std::size_t shown_buffer() const { return group_ ? group_buffer_ : hooks_.buffer_size(); }
+
   const TrainConfig& config() const { return config_; }
   RunDir& dir() { return dir_; }
   std::ostream& out() { return out_; }
@@ -89,6 +111,11 @@ class RunCore {
 
  private:
   void evaluate();
+  bool open_primary();  // true for a new run
+  void resume_games(const std::string& set);  // the buffer, counters and records of a set
+  void share_start(bool fresh);
+  void open_shard();
+
   void log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
                    std::int64_t games_at_start, std::int64_t evals_at_start);
   double policy_kl_since_last_log();
@@ -99,6 +126,9 @@ class RunCore {
   std::ostream& out_;
   nets::ModelMeta meta_;
   GameHooks hooks_;
+  parallel::LearnerGroup* group_;
+  std::int64_t group_games_ = 0, group_positions_ = 0;
+  std::size_t group_buffer_ = 0;
   std::unique_ptr<RunLock> lock_;  // held from open_or_resume() to the end of the run
   std::unique_ptr<nets::TrainingSession> session_;
   Model inference_;

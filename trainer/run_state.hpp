@@ -32,11 +32,12 @@ struct RunCounters {
   std::string previous_model;  // the model of the last evaluation
   std::string best_model;
   bool finished = false;
+  int learners = 1;  // the learner processes that train the run (azg learner --learners)
 
   nlohmann::json to_json() const {
     return {{"step", step},         {"games", games},           {"positions", positions}, {"game_files", game_files},
             {"elapsed_seconds", elapsed_seconds}, {"rng", rng}, {"previous_model", previous_model},
-            {"best_model", best_model}, {"finished", finished}};
+            {"best_model", best_model}, {"finished", finished}, {"learners", learners}};
   }
   // Reads state.json's text; throws azg::Error naming `source` when it is not what
   // to_json() writes (not JSON, a missing or mistyped field, negative counters).
@@ -57,6 +58,7 @@ struct RunCounters {
       c.previous_model = j.value("previous_model", "");
       c.best_model = j.value("best_model", "");
       c.finished = j.value("finished", false);
+      if (j.contains("learners")) c.learners = static_cast<int>(json_whole(j.at("learners"), source + ": learners", 1, 4096));
     } catch (const nlohmann::json::exception&) {
       throw Error(source + " is damaged (not the run state azg writes)");
     }

@@ -55,11 +55,17 @@ template <Game G>
 class TrainingRun {
  public:
   // `feed`: games from actors instead of the run's own self-play workers (azg learner).
-  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out, std::unique_ptr<GameFeed<G>> feed = nullptr)
-      : buffer_(static_cast<std::size_t>(config.replay_capacity)),
+  // `group`: this process is one rank of data-parallel learners (RunCore says who owns
+  // what); each rank keeps 1/N of the replay capacity, so the group holds what one
+  // learner would.
+  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out, std::unique_ptr<GameFeed<G>> feed = nullptr,
+              parallel::LearnerGroup* group = nullptr)
+      : learners_(group ? group->size() : 1),
+        primary_(group == nullptr || group->rank() == 0),
+        buffer_(static_cast<std::size_t>(std::max<std::int64_t>(1, config.replay_capacity / learners_))),
         feed_(std::move(feed)),
         core_((check_config_for_game<G>(config), config),  // before the run directory is touched
-              std::move(run_dir), out, model_meta<G>(config), hooks()) {}
+              std::move(run_dir), out, model_meta<G>(config), hooks(), group) {}
 
   TrainReport run() {
     nets::set_torch_threads(core_.config().torch_threads);
@@ -97,7 +103,7 @@ class TrainingRun {
     if (feed_) {
       h.hold_games = [this] { return std::unique_lock<std::mutex>(feed_->lock()); };
       h.after_checkpoint = [this] { feed_->checkpointed(); };
-      h.after_publish = [this](std::int64_t step) { feed_->published(step, exporter()); };
+      if (primary_) h.after_publish = [this](std::int64_t step) { feed_->published(step, exporter()); };
     }
     h.buffer_size = [this] { return buffer_.size(); };
     h.model_match = [this](Model a, Model b, int sims, int games, std::uint64_t seed) {
@@ -142,26 +148,22 @@ class TrainingRun {
         worker->run(stop);
       });
     if (feed_) {
-      feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
+      if (primary_) feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
       threads.start([&] { feed_->run(sink, core_.stats(), stop); });
     }
-    const bool tty = ::isatty(STDOUT_FILENO);
+    const bool tty = primary_ && ::isatty(STDOUT_FILENO);
     auto last_print = std::chrono::steady_clock::now();
     const auto loop_start = std::chrono::steady_clock::now();
-    const std::int64_t games_at_start = core_.stats().games, evals_at_start = core_.stats().evaluations;
     nets::RawBatch batch;
     nets::StepLosses losses;
     try {
-      while (!core_.done() && !stop) {
-        const std::int64_t added = buffer_.added();
-        const std::int64_t step = core_.counters().step;
-        const bool ready = static_cast<std::int64_t>(buffer_.size()) >= config.train_min_positions &&
-                           static_cast<double>((step + 1) * config.train_batch_size) <=
-                               config.train_reuse * static_cast<double>(added);
-        if (!ready) {
+      Turn turn = next_turn(stop);
+      const std::int64_t games_at_start = core_.shown_games(), evals_at_start = core_.stats().evaluations;
+      while (!turn.stop) {
+        if (!turn.ready) {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         } else {
-          core_.session().set_learning_rate(learning_rate(config, run_progress(config, step, core_.elapsed())));
+          core_.session().set_learning_rate(turn.learning_rate);
           buffer_.sample(config.train_batch_size, core_.rng(), config.replay_symmetries, config.net_ownership, batch);
           losses = core_.session().step(batch);
           core_.after_step(losses, loop_start, games_at_start, evals_at_start);
@@ -171,6 +173,7 @@ class TrainingRun {
           core_.print_progress(losses, loop_start, games_at_start, evals_at_start);
           last_print = now;
         }
+        turn = next_turn(stop);
       }
     } catch (...) {
       stop = true;  // the threads are joined on the way out
@@ -182,6 +185,38 @@ class TrainingRun {
     core_.records().flush();
   }
 
+  // What the loop does next. Alone, from this run's own state; in a learner group, agreed
+  // by all ranks in one sum, since each step is collective: rank 0 decides the end (its
+  // clock) and the learning rate, any rank's failure stops them all, and they step once
+  // the group's buffers together meet train.min_positions and train.reuse (one learner's
+  // rules for N times the batch) with none of them empty.
+  struct Turn {
+    bool stop = false, ready = false;
+    double learning_rate = 0;
+  };
+  Turn next_turn(bool stopped) {
+    const TrainConfig& config = core_.config();
+    const std::int64_t step = core_.counters().step;
+    double v[] = {buffer_.size() == 0 ? 1.0 : 0.0,
+                  stopped || (primary_ && core_.done()) ? 1.0 : 0.0,
+                  primary_ ? learning_rate(config, run_progress(config, step, core_.elapsed())) : 0.0,
+                  static_cast<double>(buffer_.size()),
+                  static_cast<double>(buffer_.added()),
+                  static_cast<double>(core_.stats().games.load()),
+                  static_cast<double>(core_.stats().positions.load())};
+    if (core_.group() != nullptr) core_.group()->sum(v, std::size(v));
+    core_.set_group_totals(static_cast<std::int64_t>(v[5]), static_cast<std::int64_t>(v[6]),
+                           static_cast<std::size_t>(v[3]));
+    Turn t;
+    t.stop = v[1] > 0;
+    t.learning_rate = v[2];
+    t.ready = v[0] == 0 && v[3] >= static_cast<double>(config.train_min_positions) &&
+              static_cast<double>((step + 1) * config.train_batch_size * learners_) <= config.train_reuse * v[4];
+    return t;
+  }
+
+  int learners_;
+  bool primary_;
   ReplayBuffer<G> buffer_;
   std::unique_ptr<GameFeed<G>> feed_;  // before core_: its hooks use it
   RunCore core_;

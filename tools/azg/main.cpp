@@ -257,9 +257,22 @@ int main(int argc, char** argv) {
   azg::LearnerArgs learner_args;
   add_run_options(learner, learner_args.options.redis, learner_args.options.run, learner_args.config_path,
                   learner_args.overrides);
-  learner->add_option("--run-dir", learner_args.options.run_dir, "Run directory (default runs/RUN)");
+  learner->add_option("--run-dir", learner_args.options.run_dir, "Run directory (default runs/RUN); rank k > 0 keeps its shard in RUN_DIR/rank-k");
   learner->add_option("--name", learner_args.options.name,
                       "Its consumer name in the stream; keep it across restarts (default learner)");
+  learner->add_option("--learners", learner_args.options.learners,
+                      "Data-parallel learner processes (torch.distributed Gloo); train.batch_size is per learner")
+      ->check(CLI::Range(1, 256));
+  learner->add_option("--rank", learner_args.options.rank,
+                      "This process's rank in 0..N-1 (default: rank 0, which starts the others on this machine)");
+  learner->add_option("--rendezvous", learner_args.options.rendezvous,
+                      "HOST:PORT of rank 0's TCPStore, where the learners meet (default 127.0.0.1:29500)");
+  learner->add_option("--bind", learner_args.options.bind,
+                      "The address the other learners reach this one at (default: 127.0.0.1 for a loopback "
+                      "rendezvous, else this host's name)");
+  learner->add_option("--group-timeout", learner_args.options.group_timeout_s,
+                      "Seconds a learner waits for a silent one (rank 0's evaluations pause the others; default 1800)")
+      ->check(CLI::Range(1, 86400));
 
   auto* serve = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
   azg::ServeArgs serve_args;
@@ -354,7 +367,10 @@ int main(int argc, char** argv) {
     if (*export_cmd) return azg::cmd_export(export_args, out);
     if (*serve) return azg::cmd_serve(serve_args, out);
     if (*actor) return azg::cmd_actor(actor_args, out);
-    if (*learner) return azg::cmd_learner(learner_args, out);
+    if (*learner) {
+      learner_args.options.relaunch.assign(argv, argv + argc);
+      return azg::cmd_learner(learner_args, out);
+    }
     if (*games) {
       azg::for_each_game(azg::kGames, [&](auto type) {
         using G = typename decltype(type)::type;
