@@ -5,7 +5,7 @@
 //
 // Passwords: hiredis 0.14 has no TLS. A password (Redis `requirepass`) comes from the
 // environment (AZG_REDIS_PASSWORD), never from the command line where `ps` shows it;
-// across untrusted networks run Redis behind an SSH tunnel (README, "Beyond one machine").
+// across untrusted networks run Redis behind an SSH tunnel (docs/distributed.md).
 #include <chrono>
 #include <memory>
 #include <string>

@@ -121,6 +121,7 @@ int run_learner(trainer::TrainConfig config, LearnerOptions options, std::ostrea
   if (options.learners < 1) throw Error("--learners must be at least 1, got " + std::to_string(options.learners));
   if (options.rank >= options.learners)
     throw Error("--rank must be in 0.." + std::to_string(options.learners - 1) + ", got " + std::to_string(options.rank));
+  if (options.learners > 1) parallel::parse_rendezvous(options.rendezvous);  // a bad one fails before anything starts
   // With no --rank, this is rank 0 and the other ranks start here. Each rank has its own
   // consumer name, so the stream's consumer group shares the games out among them, and
   // rank k > 0 keeps its shard in a directory of its own.

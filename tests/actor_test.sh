@@ -7,21 +7,14 @@ set -u
 azg=$1
 helper=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
-command -v redis-server >/dev/null || { echo "SKIPPED: no redis-server (bash tools/setup.sh installs it)"; exit 77; }
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-redis-server --port "$port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no --daemonize no --loglevel warning > "$work/redis.log" 2>&1 &
-redis_pid=$!
-trap 'kill $redis_pid 2>/dev/null; kill $actor_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-failures=0
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+source "$root/tests/redis_fixture.sh" --appendonly no
 config=$root/configs/lignes.yaml
 sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 selfplay.games_per_thread=2 net.blocks=1 net.channels=8)
 
 # The actor starts before any weights, and waits.
 "$azg" actor --redis "127.0.0.1:$port" --run t --config "$config" --set "${sets[@]}" --name a1 > "$work/actor.log" 2>&1 &
 actor_pid=$!
+pids+=($actor_pid)
 sleep 1
 grep -q "waiting for the learner's first weights" "$work/actor.log" || fail "the actor does not say it waits: $(cat "$work/actor.log")"
 "$helper" publish "127.0.0.1:$port" t 0 "$config" "${sets[@]}" >/dev/null || fail "publish 0"

@@ -139,6 +139,13 @@ check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 01
 check missing-depth 2 "depth" -- "$azg" perft --game lignes
 check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1
 check bad-count 2 "at least 1" -- "$azg" play-random --game lignes --count 0
+# Data-parallel learners: bad group options fail before Redis or the run directory is touched.
+check learner-bad-rank 2 "^azg: error: --rank must be in 0..1, got 2$" -- "$azg" learner --redis 127.0.0.1:1 --run t \
+  --config "$root/configs/lignes.yaml" --learners 2 --rank 2
+check learner-bad-rendezvous 2 "^azg: error: --rendezvous needs a port in 1..65535, got 'host:0'$" -- "$azg" learner \
+  --redis 127.0.0.1:1 --run t --config "$root/configs/lignes.yaml" --learners 2 --rendezvous host:0
+check learner-bad-learners 2 "learners" -- "$azg" learner --redis 127.0.0.1:1 --run t \
+  --config "$root/configs/lignes.yaml" --learners 0
 # Same seed, same game.
 a=$("$azg" play-random --game lignes --seed 11); b=$("$azg" play-random --game lignes --seed 11)
 if [ "$a" = "$b" ]; then echo "ok   same-seed-same-game"; else echo "FAIL same-seed-same-game"; failures=$((failures + 1)); fi

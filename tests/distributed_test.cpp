@@ -3,9 +3,7 @@
 // Redis with AOF, a stalled server, passwords. Each test starts its own redis-server on a
 // free port of 127.0.0.1 (skipped where none is installed).
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,21 +15,10 @@
 #include "distributed/game_stream.hpp"
 #include "distributed/redis.hpp"
 #include "env/common/error.hpp"
+#include "tests/free_port.hpp"
 
 namespace azg::distributed {
 namespace {
-
-int free_port() {
-  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  ::getsockname(s, reinterpret_cast<sockaddr*>(&a), &len);
-  ::close(s);
-  return ntohs(a.sin_port);
-}
 
 std::string redis_server_path() {
   for (const char* p : {"/usr/bin/redis-server", "/usr/local/bin/redis-server"})

@@ -6,18 +6,7 @@
 set -u
 azg=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
-command -v redis-server >/dev/null || { echo "SKIPPED: no redis-server (bash tools/setup.sh installs it)"; exit 77; }
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-redis-server --port "$port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly yes --appendfsync always \
-  --daemonize no > "$work/redis.log" 2>&1 &
-redis_pid=$!
-learner_pid=
-actor_pid=
-trap 'kill -9 $learner_pid $actor_pid 2>/dev/null; kill $redis_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-failures=0
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+source "$root/tests/redis_fixture.sh" --appendonly yes --appendfsync always
 sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 selfplay.games_per_thread=2
       net.blocks=1 net.channels=8 run.steps=150 run.checkpoint_every=10 train.min_positions=64 train.batch_size=32
       eval.every=0 eval.final_games=0)
@@ -25,11 +14,13 @@ learner() {
   "$azg" learner --redis "127.0.0.1:$port" --run t --run-dir "$work/run" --config "$root/configs/lignes.yaml" \
     --set "${sets[@]}" >> "$work/learner.log" 2>&1 &
   learner_pid=$!
+  pids+=($learner_pid)
 }
 learner
 "$azg" actor --redis "127.0.0.1:$port" --run t --name a1 --games 80 --config "$root/configs/lignes.yaml" \
   --set "${sets[@]}" > "$work/actor.log" 2>&1 &
 actor_pid=$!
+pids+=($actor_pid)
 # Two kills, each once the learner has checkpointed past where it started.
 for kill in 1 2; do
   for _ in $(seq 600); do

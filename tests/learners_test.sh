@@ -9,20 +9,9 @@
 set -u
 azg=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
-command -v redis-server >/dev/null || { echo "SKIPPED: no redis-server (bash tools/setup.sh installs it)"; exit 77; }
-work=$(mktemp -d)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-port=$(free_port)
+source "$root/tests/redis_fixture.sh" --appendonly yes --appendfsync always
 rendezvous=127.0.0.1:$(free_port)
-redis-server --port "$port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly yes --appendfsync always \
-  --daemonize no > "$work/redis.log" 2>&1 &
-redis_pid=$!
-learner_pid=
-actor_pid=
-trap 'kill -9 $learner_pid $actor_pid 2>/dev/null; pkill -9 -f "rendezvous $rendezvous" 2>/dev/null; kill $redis_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-failures=0
-fail() { echo "FAIL $1"; failures=$((failures + 1)); }
+on_exit() { pkill -9 -f -- "--rendezvous $rendezvous" 2>/dev/null; }  # rank 1, started by rank 0
 sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 selfplay.games_per_thread=2
       net.blocks=1 net.channels=8 run.steps=150 run.checkpoint_every=10 train.min_positions=64 train.batch_size=16
       eval.every=0 eval.final_games=0)
@@ -30,11 +19,13 @@ learners() {
   "$azg" learner --redis "127.0.0.1:$port" --run t --run-dir "$work/run" --learners "$1" --rendezvous "$rendezvous" \
     --config "$root/configs/lignes.yaml" --set "${sets[@]}" >> "$work/learner.log" 2>&1 &
   learner_pid=$!
+  pids+=($learner_pid)
 }
 learners 2
 "$azg" actor --redis "127.0.0.1:$port" --run t --name a1 --games 80 --config "$root/configs/lignes.yaml" \
   --set "${sets[@]}" > "$work/actor.log" 2>&1 &
 actor_pid=$!
+pids+=($actor_pid)
 # Once the group has checkpointed past its start, kill rank 1 (rank 0's child).
 for _ in $(seq 600); do
   [ "$(grep -c '^step ' "$work/learner.log")" -ge 2 ] && break

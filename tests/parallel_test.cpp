@@ -3,9 +3,6 @@
 // with gradients averaged through Gloo, end with the very network one learner gets from
 // the whole batch.
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <functional>
 #include <thread>
@@ -16,22 +13,10 @@
 #include "nets/learner.hpp"
 #include "nets/network.hpp"
 #include "parallel/learner_group.hpp"
+#include "tests/free_port.hpp"
 
 namespace azg::parallel {
 namespace {
-
-// A port nothing listens on now (the kernel's pick for an ephemeral bind).
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
-}
 
 GroupOptions options(int rank, int size, int port) {
   GroupOptions o;

@@ -2,9 +2,14 @@
 # Data-parallel learners against one learner at N times the batch: for each seed, a run
 # with `azg learner --learners 2` at train.batch_size=B and a run with one learner at 2B,
 # each fed by two actor processes on a redis-server of its own, for the same number of
-# steps (so the same positions per step and the same learning-rate schedule). Then the
-# final losses, and per seed an arena of the two final models and the UCT baseline.
-#   bash tools/compare_learners.sh [STEPS] [SEEDS] [GAMES] [CONFIG] [B]   (KEEP=1 keeps the runs)
+# steps (the same learning-rate schedule). Then the final losses, and one round-robin of
+# every final model and the UCT baseline, which also shows how far runs of one setup on
+# two seeds differ (the noise the comparison has to beat).
+# Give train.reuse a value that keeps the learners waiting for games (2 here): then both
+# setups train on the same number of positions per step whatever share of the cores the
+# learner processes take from the actors.
+#   bash tools/compare_learners.sh [STEPS] [SEEDS] [GAMES] [CONFIG] [B] [KEY=VALUE...]
+#   (KEEP=1 keeps the runs in runs/compare-learners)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 steps=${1:-3000}
@@ -12,10 +17,13 @@ seeds=${2:-2}
 games=${3:-100}
 config=${4:-configs/lignes.yaml}
 batch=${5:-64}
+shift 5 2>/dev/null || shift $#
+extra=("$@")
 azg=${AZG:-build/bin/azg}
 export OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-Haswell}
 work=${KEEP:+runs/compare-learners}
 work=${work:-$(mktemp -d)}
+[ -z "${KEEP:-}" ] || [ ! -e "$work/one-s1" ] || { echo "compare_learners.sh: $work holds runs already: move it away" >&2; exit 2; }
 mkdir -p "$work"
 pids=()
 cleanup() {
@@ -31,7 +39,8 @@ game=$(sed -n 's/^game: *//p' "$config")
 # run NAME LEARNERS BATCH SEED: a learner group and two actors until run.steps.
 run() {
   local name=$1 learners=$2 b=$3 seed=$4
-  local sets=(seed="$seed" run.steps="$steps" run.minutes=0 train.batch_size="$b" eval.every=0 eval.final_games=0)
+  local sets=(seed="$seed" run.steps="$steps" run.minutes=0 train.batch_size="$b" eval.every=0 eval.final_games=0
+              ${extra[@]+"${extra[@]}"})
   local port
   port=$(free_port)
   redis-server --port "$port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no --daemonize no \
@@ -60,12 +69,14 @@ print(f"{sys.argv[2]:>10}: step {lines[-1]['step']}, {lines[-1]['games']} games,
 PY
 }
 
+agents=()
 for seed in $(seq "$seeds"); do
   run "one-s$seed" 1 $((2 * batch)) "$seed"
   run "two-s$seed" 2 "$batch" "$seed"
-  "$azg" arena --game "$game" --agent "one=az:model=$work/one-s$seed/models/final.pt,sims=100" \
-    --agent "two=az:model=$work/two-s$seed/models/final.pt,sims=100" --agent uct400=mcts:sims=400 \
-    --games "$games" --threads 2 --seed $((seed * 1000 + 7)) --anchor uct400 > "$work/arena-s$seed.log" 2>&1
-  echo "seed $seed, $games games per pair:"
-  sed -n '/Elo/,$p' "$work/arena-s$seed.log"
+  agents+=(--agent "one-s$seed=az:model=$work/one-s$seed/models/final.pt,sims=100"
+           --agent "two-s$seed=az:model=$work/two-s$seed/models/final.pt,sims=100")
 done
+"$azg" arena --game "$game" "${agents[@]}" --agent uct400=mcts:sims=400 --games "$games" --threads 2 --seed 1007 \
+  --anchor uct400 > "$work/arena.log" 2>&1
+echo "$games games per pair:"
+sed -n '/Elo/,$p' "$work/arena.log"

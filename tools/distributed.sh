@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The start-up steps of a distributed run, one machine at a time (README, "Beyond one
-# machine"). Each role sets up and builds azg first (tools/setup.sh, tools/build.sh).
+# The start-up steps of a distributed run, one machine at a time (docs/distributed.md).
+# Each role sets up and builds azg first (tools/setup.sh, tools/build.sh).
 #   bash tools/distributed.sh redis   [PORT] [BIND]          Redis with AOF, for the run's data plane
 #   bash tools/distributed.sh learner HOST:PORT RUN CONFIG [KEY=VALUE...]
 #       (AZG_LEARNERS=N: N data-parallel learner processes on this machine)

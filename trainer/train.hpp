@@ -76,7 +76,9 @@ class TrainingRun {
       report.final_model = core_.dir().path("models/final.pt");
       return report;
     }
-    if (!core_.done()) train_loop();
+    // In a learner group every rank enters the loop, whose first turn says whether to go
+    // on: the end is rank 0's to decide (its clock), and the ranks' calls must pair up.
+    if (core_.group() != nullptr || !core_.done()) train_loop();
     core_.save_checkpoint();
     return core_.finish();
   }
