@@ -1,5 +1,7 @@
 #include "distributed/game_stream.hpp"
 
+#include <algorithm>
+
 #include "env/common/error.hpp"
 
 namespace azg::distributed {
@@ -22,7 +24,18 @@ void GamePublisher::publish(const std::string& payload) {
   redis_.command({"XADD", keys_.games(), "*", "actor", actor_, "seq", std::to_string(seq_), "data", payload});
 }
 
-std::int64_t GamePublisher::waiting() { return redis_.command({"XLEN", keys_.games()}).integer; }
+std::int64_t GamePublisher::waiting() {
+  const std::int64_t length = redis_.command({"XLEN", keys_.games()}).integer;
+  std::int64_t taken = 0;  // read by a learner, not yet acknowledged
+  try {
+    const Reply pending = redis_.command({"XPENDING", keys_.games(), RunKeys::kGroup});
+    if (!pending.elements.empty()) taken = pending.elements.front().integer;
+  } catch (const Error& e) {
+    // No learner has made the group yet: every entry waits.
+    if (std::string(e.what()).find("NOGROUP") == std::string::npos) throw;
+  }
+  return std::max<std::int64_t>(0, length - taken);
+}
 
 GameConsumer::GameConsumer(Redis& redis, RunKeys keys, std::string consumer)
     : redis_(redis), keys_(std::move(keys)), consumer_(std::move(consumer)) {

@@ -52,8 +52,11 @@ class GamePublisher {
   GamePublisher(Redis& redis, RunKeys keys, std::string actor);
   // Sends one finished game (its payload is opaque here).
   void publish(const std::string& payload);
-  // Entries sent and not yet acknowledged by a learner (read or not): the backpressure
-  // measure. Acknowledged entries are deleted, so this is the stream's length.
+  // Entries no learner has taken yet: the backpressure measure, how far the learners lag.
+  // Entries a learner has read are not counted, though they stay in the stream until its
+  // next checkpoint acknowledges them: counting them made actors and a learner wait on
+  // each other whenever the learner needed more games than the bound to reach that
+  // checkpoint (the stream's length less the group's pending entries).
   std::int64_t waiting();
   std::int64_t sent() const { return seq_; }
 

@@ -45,4 +45,20 @@ echo "actor sent $sent games; the learner counted $counted; $waiting still in th
 [ -n "$sent" ] && [ $((counted + waiting)) = "$sent" ] || fail "counted $counted + waiting $waiting != sent $sent"
 [ "$pending" = 0 ] || fail "$pending entries read and never acknowledged"
 grep -qE "^model: |is already complete" "$work/learner.log" || fail "the learner did not finish: $(tail -2 "$work/learner.log")"
+
+# Backpressure counts the games no learner has taken: a learner that needs many more games
+# than the actor's bound before its first checkpoint (which acknowledges them) still gets
+# them. (Counting read and unacknowledged games too, they waited on each other for ever.)
+small=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 selfplay.games_per_thread=2
+       net.blocks=1 net.channels=8 run.steps=60 run.checkpoint_every=1000 train.min_positions=64 train.batch_size=32
+       train.reuse=1 eval.every=0 eval.final_games=0)
+"$azg" actor --redis "127.0.0.1:$port" --run bp --name a1 --max-waiting 2 --config "$root/configs/lignes.yaml" \
+  --set "${small[@]}" > "$work/bp-actor.log" 2>&1 &
+pids+=($!)
+if timeout 300 "$azg" learner --redis "127.0.0.1:$port" --run bp --run-dir "$work/bp" \
+    --config "$root/configs/lignes.yaml" --set "${small[@]}" > "$work/bp-learner.log" 2>&1; then
+  echo "backpressure: $(grep -c . "$work/bp-learner.log") learner lines, $(tail -1 "$work/bp-learner.log")"
+else
+  fail "the learner under an actor's --max-waiting 2 did not finish: $(tail -2 "$work/bp-learner.log")"
+fi
 [ $failures = 0 ] && echo "PASS: azg learner survives kill -9 with every game counted once" || exit 1

@@ -2,9 +2,10 @@
 # Data-parallel learners against one learner at N times the batch: for each seed, a run
 # with `azg learner --learners 2` at train.batch_size=B and a run with one learner at 2B,
 # each fed by two actor processes on a redis-server of its own, for the same number of
-# steps (the same learning-rate schedule). Then the final losses, and one round-robin of
-# every final model and the UCT baseline, which also shows how far runs of one setup on
-# two seeds differ (the noise the comparison has to beat).
+# steps (the same learning-rate schedule). Then the final losses, and every final model
+# against the UCT baseline (a gauntlet: network against network would replay one game,
+# since Lignes has no chance and the search none either), which also shows how far runs
+# of one setup on two seeds differ (the noise the comparison has to beat).
 # Give train.reuse a value that keeps the learners waiting for games (2 here): then both
 # setups train on the same number of positions per step whatever share of the cores the
 # learner processes take from the actors.
@@ -76,7 +77,7 @@ for seed in $(seq "$seeds"); do
   agents+=(--agent "one-s$seed=az:model=$work/one-s$seed/models/final.pt,sims=100"
            --agent "two-s$seed=az:model=$work/two-s$seed/models/final.pt,sims=100")
 done
-"$azg" arena --game "$game" "${agents[@]}" --agent uct400=mcts:sims=400 --games "$games" --threads 2 --seed 1007 \
-  --anchor uct400 > "$work/arena.log" 2>&1
-echo "$games games per pair:"
+"$azg" arena --game "$game" --agent uct400=mcts:sims=400 "${agents[@]}" --format gauntlet --games "$games" \
+  --threads 2 --seed 1007 --anchor uct400 > "$work/arena.log" 2>&1
+echo "$games games per model against UCT-400:"
 sed -n '/Elo/,$p' "$work/arena.log"
