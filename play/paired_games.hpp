@@ -96,6 +96,8 @@ inline std::uint64_t couple_seed(std::uint64_t seed, std::uint64_t key, std::uin
 inline std::uint64_t agent_seed(std::uint64_t couple, int side) {
   return couple * 2 + 1 + static_cast<std::uint64_t>(side);
 }
+// The random opening plies of a couple (opening_plies > 0) come from their own stream.
+inline std::uint64_t opening_seed(std::uint64_t couple) { return couple ^ 0x6f70656e696e6773ULL; }
 
 // How many games each thread plays at once in play_pairs: their searches share evaluator
 // calls (a network sees one batch of leaves from all of them).
@@ -119,6 +121,15 @@ struct LiveGame {
     record.actions.push_back(state.action_to_string(a));
     for (auto& p : players) p->observe(a);
     state.apply(a);
+  }
+  // `plies` uniformly random player decisions (chance drawn as in the game) before the
+  // agents take over; recorded and observed like any move.
+  void play_opening(int plies, Rng rng) {
+    for (int played = 0; played < plies && !state.is_terminal();) {
+      const bool chance_node = state.to_act() == Player::kChance;
+      apply(random_action(state, chance_node ? chance : rng));
+      played += chance_node ? 0 : 1;
+    }
   }
   // Plays chance outcomes and agents that do not search until a search starts or the game
   // ends (true).
@@ -152,12 +163,17 @@ struct LiveGame {
 // agent for the leaves of all its games; a search goes exactly as it would alone, so the
 // games do not depend on the thread count (a network may differ in the last bits of its
 // floating-point sums with the batch size).
+// With opening_plies = N > 0 each couple starts from its own position after N uniformly
+// random decisions, shared by both games: deterministic agents in a game without chance
+// (Lignes) would otherwise replay the same two games in every couple.
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
                                    const std::vector<std::pair<int, int>>& pairs, int games, int threads,
-                                   std::uint64_t seed, const std::vector<std::uint64_t>& luck_keys = {}) {
+                                   std::uint64_t seed, const std::vector<std::uint64_t>& luck_keys = {},
+                                   int opening_plies = 0) {
   if (!luck_keys.empty() && luck_keys.size() != pairs.size()) throw Error("play_pairs: one luck key per pair");
   if (games < 0) throw Error("play_pairs: a negative number of games");
+  if (opening_plies < 0) throw Error("opening plies must be 0 or more, got " + std::to_string(opening_plies));
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
   std::atomic<std::size_t> next{0};
   auto start = [&](std::size_t k) {
@@ -177,6 +193,7 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
     live->state = G::random_setup(setup);
     live->chance = Rng(shared);
     live->record.setup = live->state.setup_string();
+    live->play_opening(opening_plies, Rng(opening_seed(shared)));
     return live;
   };
   mcts::run_on_threads(std::max(1, std::min<int>(threads, static_cast<int>(out.size()))), [&](int) {
@@ -233,15 +250,17 @@ std::vector<AgentFactory<G>> factories_of(const std::vector<NamedAgent>& agents)
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const std::vector<std::pair<int, int>>& pairs,
                                    int games, int threads, std::uint64_t seed,
-                                   const std::vector<std::uint64_t>& luck_keys = {}) {
-  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys);
+                                   const std::vector<std::uint64_t>& luck_keys = {}, int opening_plies = 0) {
+  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys, opening_plies);
 }
 
 // `games` paired games (rounded up to even) of `a` against `b`: a's score.
 template <Game G>
-Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed) {
+Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed,
+                  int opening_plies = 0) {
   Score s;
-  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed)) s.add(g.points_of(0));
+  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed, {}, opening_plies))
+    s.add(g.points_of(0));
   return s;
 }
 

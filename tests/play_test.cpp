@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -200,6 +201,63 @@ TEST(PairedGames, AMatchScoreIsTheFirstAgentsAndIndependentOfThreads) {
   const Score two = match_score<TicTacToe>(strong, random_agent<TicTacToe>(), 7, 2, 3);
   EXPECT_EQ(one.wins, two.wins);
   EXPECT_EQ(one.draws, two.draws);
+}
+
+// Always its first legal action: as deterministic as a network at temperature 0.
+template <Game G>
+AgentFactory<G> first_action_agent() {
+  struct First final : mcts::Agent<G> {
+    Action act(const G& state) override {
+      ActionListFor<G> actions;
+      state.legal_actions(actions);
+      return actions[0];
+    }
+    std::string name() const override { return "first"; }
+  };
+  return [](std::uint64_t) -> std::unique_ptr<mcts::Agent<G>> { return std::make_unique<First>(); };
+}
+
+// Lignes has no chance, so two deterministic agents replay one couple's games in every
+// couple; random opening plies shared by the couple give each couple its own games.
+TEST(PairedGames, OpeningPliesGiveDeterministicAgentsDistinctGames) {
+  const std::vector<AgentFactory<Lignes>> agents{first_action_agent<Lignes>(), first_action_agent<Lignes>()};
+  auto distinct = [](const std::vector<PairedGame>& games) {
+    std::set<std::vector<std::string>> seen;
+    for (const auto& g : games) seen.insert(g.record.actions);
+    return seen.size();
+  };
+  EXPECT_EQ(distinct(play_pairs<Lignes>(agents, {{0, 1}}, 12, 1, 5)), 1u);
+  const auto opened = play_pairs<Lignes>(agents, {{0, 1}}, 12, 2, 5, {}, 3);
+  std::set<std::vector<std::string>> openings;
+  for (std::size_t k = 0; k + 1 < opened.size(); k += 2) {
+    const auto& a = opened[k].record.actions;
+    const auto& b = opened[k + 1].record.actions;
+    ASSERT_GE(a.size(), 3u);
+    EXPECT_TRUE(std::equal(a.begin(), a.begin() + 3, b.begin())) << "a couple shares its opening";
+    openings.insert({a.begin(), a.begin() + 3});
+  }
+  EXPECT_GE(openings.size(), 4u) << "six couples draw their openings at random";
+  EXPECT_EQ(distinct(opened), openings.size()) << "one game per opening (both sides play alike here)";
+  EXPECT_EQ(fingerprint(opened), fingerprint(play_pairs<Lignes>(agents, {{0, 1}}, 12, 1, 5, {}, 3)))
+      << "the same seed replays the same openings";
+  EXPECT_THROW(play_pairs<Lignes>(agents, {{0, 1}}, 2, 1, 5, {}, -1), Error);
+}
+
+// Chance outcomes during the opening do not count as plies and stay shared by the couple.
+TEST(PairedGames, OpeningPliesCountDecisionsAndKeepTheCouplesLuck) {
+  const std::vector<AgentFactory<Imbriqua>> agents{first_action_agent<Imbriqua>(), random_agent<Imbriqua>()};
+  const auto games = play_pairs<Imbriqua>(agents, {{0, 1}}, 4, 1, 7, {}, 10);
+  for (std::size_t k = 0; k < games.size(); k += 2) {
+    Imbriqua a = Imbriqua::from_setup(games[k].record.setup);
+    int decisions = 0;
+    std::size_t i = 0;
+    for (; decisions < 10; ++i) {
+      ASSERT_EQ(games[k].record.actions[i], games[k + 1].record.actions[i]) << "ply " << i;
+      decisions += a.to_act() == Player::kChance ? 0 : 1;
+      a.apply(*a.parse_action(games[k].record.actions[i]));
+    }
+    EXPECT_GT(i, 10u) << "turn 1's card was drawn among the ten decisions";
+  }
 }
 
 TEST(PairedGames, ABadModelFailsWhenTheFactoryIsMadeNotDuringGames) {

@@ -131,6 +131,10 @@ const std::vector<AnyField>& fields() {
       Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
                     "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0, 1.0},
       search_field<int>("eval.baseline_simulations", &C::eval_baseline_simulations, 400, "sims", "the UCT baseline, rollouts"),
+      Field<int>{"eval.opening_plies", &C::eval_opening_plies, 0,
+                 "random decisions shared by each pair of gate games before the networks play (games without chance: "
+                 "two deterministic networks would replay one pair of games)",
+                 0.0, 100.0},
       Field<std::string>{"eval.gate", &C::eval_gate, "score",
                          "how a new network becomes best: score (>= 50% against the previous) or sprt"},
       Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0, "sprt gate: Elo gain under H1 (H0: 0)", 1e-09, kNoLimit},

@@ -76,6 +76,7 @@ struct TrainConfig {
   int eval_baseline_simulations;
   int eval_final_games;
   int eval_final_simulations;
+  int eval_opening_plies;
   std::string eval_gate;
   double eval_sprt_elo1;
   int eval_sprt_max_games;

@@ -109,10 +109,12 @@ class TrainingRun {
     }
     h.buffer_size = [this] { return buffer_.size(); };
     h.model_match = [this](Model a, Model b, int sims, int games, std::uint64_t seed) {
-      return play::match_score<G>(eval_agent(a, sims), eval_agent(b, sims), games, 1, seed);
+      return play::match_score<G>(eval_agent(a, sims), eval_agent(b, sims), games, 1, seed,
+                                  core_.config().eval_opening_plies);
     };
     h.model_sprt = [this](Model a, Model b, int sims, play::Sprt& sprt, int max_games, std::uint64_t seed) {
-      return play::run_sprt<G>(eval_agent(a, sims), eval_agent(b, sims), sprt, max_games, 1, seed);
+      return play::run_sprt<G>(eval_agent(a, sims), eval_agent(b, sims), sprt, max_games, 1, seed, nullptr,
+                               core_.config().eval_opening_plies);
     };
     h.vs_uct = [this](Model m, int sims, int games, int threads, std::uint64_t seed) {
       return play::match_score<G>(eval_agent(m, sims), baseline(), games, threads, seed);

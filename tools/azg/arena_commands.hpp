@@ -25,7 +25,8 @@ using play::play_pairs;
 
 template <Game G>
 int cmd_arena(const std::vector<std::string>& agent_items, int games, const std::string& format, int threads,
-              std::uint64_t seed, const std::string& anchor_name, const std::string& out_dir, std::ostream& out) {
+              std::uint64_t seed, const std::string& anchor_name, const std::string& out_dir, std::ostream& out,
+              int opening_plies = 0) {
   const auto agents = parse_named_agents(agent_items);
   const int n = static_cast<int>(agents.size());
   if (n < 2) throw Error("an arena needs at least two --agent");
@@ -35,7 +36,8 @@ int cmd_arena(const std::vector<std::string>& agent_items, int games, const std:
   const auto pairs = play::tournament_pairs(n, format);
   const int anchor = play::anchor_index(names, anchor_name);
   const int per_pair = games + games % 2;  // colour-swapped pairs of games
-  const auto played = play_pairs<G>(agents, pairs, per_pair, threads, seed);
+  if (opening_plies < 0) throw Error("--opening-plies must be 0 or more");
+  const auto played = play_pairs<G>(agents, pairs, per_pair, threads, seed, {}, opening_plies);
   std::vector<play::ArenaEntry> entries;
   for (const auto& a : agents) entries.push_back({a.name, a.spec.text});
   play::report_arena(G::kName, entries, played, format, anchor, out_dir, out);

@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
 
   auto* arena = app.add_subcommand("arena", "Play agents against each other and rate them (Elo, 95% intervals)");
   std::vector<std::string> arena_agents;
-  int arena_games = 10, arena_threads = 1;
+  int arena_games = 10, arena_threads = 1, arena_opening_plies = 0;
   std::uint64_t arena_seed = 1;
   std::string arena_format = "round-robin", arena_anchor, arena_out;
   add_game_option(arena, game);
@@ -195,6 +195,9 @@ int main(int argc, char** argv) {
   arena->add_option("--threads", arena_threads, "Games played at once (default 1)");
   arena->add_option("--seed", arena_seed, "Seed (agents and chance)");
   arena->add_option("--anchor", arena_anchor, "Agent rated 0 (default: the first)");
+  arena->add_option("--opening-plies", arena_opening_plies,
+                    "Random decisions shared by each colour-swapped pair of games before the agents play (default 0; "
+                    "deterministic agents in a game without chance otherwise replay one pair of games)");
   arena->add_option("--out", arena_out, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
 
   auto* sprt = app.add_subcommand("sprt", "Sequential probability ratio test: is the first agent elo1 better?");
@@ -390,7 +393,7 @@ int main(int argc, char** argv) {
       if (*bench_nn) return azg::cmd_bench_nn<G>(nn_bench, out);
       if (*arena)
         return azg::cmd_arena<G>(arena_agents, arena_games, arena_format, arena_threads, arena_seed, arena_anchor,
-                                 arena_out, out);
+                                 arena_out, out, arena_opening_plies);
       if (*ladder) return azg::cmd_ladder<G>(ladder_args, out);
       if (*sprt) return azg::cmd_sprt<G>(sprt_agents, elo0, elo1, alpha, beta, sprt_max, sprt_threads, sprt_seed, out);
       if (*play_agents) return azg::cmd_play_agents<G>(agent_specs, match_games, match_seed, match_threads, out);
