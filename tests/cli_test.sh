@@ -68,6 +68,7 @@ check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexis
 check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r
 check arena-bad-agent 2 "NAME=SPEC" -- "$azg" arena --game lignes --agent random --agent m=mcts
 check arena-bad-format 2 "round-robin or gauntlet" -- "$azg" arena --game lignes --agent a=random --agent b=random --format swiss
+check arena-bad-opening-plies 2 "--opening-plies: Value -1 not in range 0 to 100" -- "$azg" arena --game lignes --agent a=random --agent b=random --opening-plies -1
 records_dir=$(mktemp -d)
 "$azg" arena --game lignes --agent r=random --agent m=mcts:sims=10 --games 4 --out "$records_dir" >/dev/null 2>&1
 check records 0 'games.jsonl: 4 games, [0-9]+ actions' -- "$azg" records --game lignes "$records_dir/games.jsonl"

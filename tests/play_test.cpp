@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 

@@ -36,7 +36,6 @@ int cmd_arena(const std::vector<std::string>& agent_items, int games, const std:
   const auto pairs = play::tournament_pairs(n, format);
   const int anchor = play::anchor_index(names, anchor_name);
   const int per_pair = games + games % 2;  // colour-swapped pairs of games
-  if (opening_plies < 0) throw Error("--opening-plies must be 0 or more");
   const auto played = play_pairs<G>(agents, pairs, per_pair, threads, seed, {}, opening_plies);
   std::vector<play::ArenaEntry> entries;
   for (const auto& a : agents) entries.push_back({a.name, a.spec.text});

@@ -197,7 +197,8 @@ int main(int argc, char** argv) {
   arena->add_option("--anchor", arena_anchor, "Agent rated 0 (default: the first)");
   arena->add_option("--opening-plies", arena_opening_plies,
                     "Random decisions shared by each colour-swapped pair of games before the agents play (default 0; "
-                    "deterministic agents in a game without chance otherwise replay one pair of games)");
+                    "deterministic agents in a game without chance otherwise replay one pair of games)")
+      ->check(CLI::Range(0, 100));  // the bounds of eval.opening_plies
   arena->add_option("--out", arena_out, "Folder for ratings.json/.csv/.svg, pairwise.csv and games.jsonl");
 
   auto* sprt = app.add_subcommand("sprt", "Sequential probability ratio test: is the first agent elo1 better?");
