@@ -1,6 +1,7 @@
 #include "distributed/game_stream.hpp"
 
 #include <algorithm>
+#include <cstddef>
 
 #include "env/common/error.hpp"
 
@@ -88,13 +89,22 @@ GameConsumer::Batch GameConsumer::read(int count, std::chrono::milliseconds bloc
 }
 
 void GameConsumer::ack(const std::vector<std::string>& ids) {
-  if (ids.empty()) return;
-  std::vector<std::string> args = {"XACK", keys_.games(), RunKeys::kGroup};
-  args.insert(args.end(), ids.begin(), ids.end());
-  redis_.command(args);
-  args = {"XDEL", keys_.games()};
-  args.insert(args.end(), ids.begin(), ids.end());
-  redis_.command(args);
+  // XACK and XDEL in one script, which Redis runs (and writes to its AOF) as one step: as two
+  // commands, a learner killed between them left counted entries in the stream for ever,
+  // where actors took them for games waiting (backpressure) and nothing deleted them.
+  // Repeating the script after a lost reply is harmless. Chunks keep Lua's unpack() within
+  // its stack.
+  static const std::string script =
+      "redis.call('XACK', KEYS[1], ARGV[1], unpack(ARGV, 2)) "
+      "return redis.call('XDEL', KEYS[1], unpack(ARGV, 2))";
+  constexpr std::size_t kChunk = 1000;
+  for (std::size_t begin = 0; begin < ids.size(); begin += kChunk) {
+    const std::size_t end = std::min(ids.size(), begin + kChunk);
+    std::vector<std::string> args = {"EVAL", script, "1", keys_.games(), RunKeys::kGroup};
+    args.insert(args.end(), ids.begin() + static_cast<std::ptrdiff_t>(begin),
+                ids.begin() + static_cast<std::ptrdiff_t>(end));
+    redis_.command(args);
+  }
 }
 
 nlohmann::json GameConsumer::dedup_state() const { return taken_; }

@@ -6,7 +6,7 @@
 // Delivery is at least once, counting is exactly once:
 // - an actor sends each game with (actor id, sequence number); a send repeated after a
 //   lost reply only makes a duplicate entry;
-// - a learner acknowledges entries (XACK, then XDEL) only once their positions are in the
+// - a learner acknowledges entries (XACK and XDEL, in one atomic script) only once their positions are in the
 //   replay buffer and that buffer is in a checkpoint; killed before, it gets its pending
 //   entries again on restart (same consumer name);
 // - the learner keeps, in its checkpoint, the highest sequence number taken from each
@@ -80,7 +80,7 @@ class GameConsumer {
     std::vector<std::string> duplicates;  // ids to acknowledge along with the rest
   };
   Batch read(int count, std::chrono::milliseconds block);
-  // Acknowledges and deletes entries (after they are in a checkpoint).
+  // Acknowledges and deletes entries, atomically (after they are in a checkpoint).
   void ack(const std::vector<std::string>& ids);
   // The highest sequence number read from each actor. It runs ahead of a learner's buffer
   // by the batch being added, so the learner checkpoints its own record of what it added

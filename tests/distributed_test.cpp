@@ -130,6 +130,27 @@ TEST_F(RedisTest, GamesGoThroughAndLeaveOnceAcknowledged) {
   EXPECT_EQ(publisher.waiting(), 0);
 }
 
+TEST_F(RedisTest, AcknowledgingLeavesNothingInTheStreamNorPendingEvenForManyEntries) {
+  // More ids than one acknowledgement script takes (1000): every chunk leaves the stream
+  // and the group's pending list together.
+  Redis actor_side(server_->endpoint()), learner_side(server_->endpoint());
+  const RunKeys keys{"t8"};
+  GameConsumer consumer(learner_side, keys, "learner-0");
+  GamePublisher publisher(actor_side, keys, "actor-a");
+  for (int i = 0; i < 2345; ++i) publisher.publish("g");
+  consumer.read(10, std::chrono::milliseconds(50));  // the (empty) backlog
+  std::vector<std::string> ids;
+  while (ids.size() < 2345) {
+    const auto b = consumer.read(500, std::chrono::milliseconds(100));
+    ASSERT_FALSE(b.accepted.empty());
+    for (const auto& m : b.accepted) ids.push_back(m.id);
+  }
+  consumer.ack(ids);
+  EXPECT_EQ(actor_side.command({"XLEN", keys.games()}).integer, 0);
+  EXPECT_EQ(actor_side.command({"XPENDING", keys.games(), RunKeys::kGroup}).elements.front().integer, 0);
+  EXPECT_EQ(publisher.waiting(), 0);
+}
+
 TEST_F(RedisTest, AKilledLearnerGetsItsUnacknowledgedGamesAgainAndCountsNoneTwice) {
   Redis actor_side(server_->endpoint());
   const RunKeys keys{"t2"};
