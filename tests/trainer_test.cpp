@@ -8,6 +8,7 @@
 #include <numeric>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
@@ -21,6 +22,7 @@
 #include "trainer/config.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/game_records.hpp"
+#include "trainer/policy_surprise.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_lock.hpp"
 #include "trainer/run_state.hpp"
@@ -192,6 +194,73 @@ TEST(SelfPlayStats, PolicyShiftIsTheKlOfPriorToTarget) {
   EXPECT_NEAR(kl_divergence({0.5f, 0.5f}, {0.25f, 0.75f}), 0.5 * std::log(2.0) + 0.5 * std::log(2.0 / 3.0), 1e-6);
   EXPECT_TRUE(std::isfinite(kl_divergence({0.5f, 0.5f}, {1.0f, 0.0f}))) << "a dropped action stays finite";
   EXPECT_GT(kl_divergence({0.9f, 0.1f}, {0.1f, 0.9f}), kl_divergence({0.6f, 0.4f}, {0.4f, 0.6f}));
+}
+
+TEST(PolicySurprise, CopiesFollowTheSurpriseAndKeepTheGamesWeightOnAverage) {
+  Rng rng(7);
+  // Surprises 0, 1 and 3 nats and a cheap search (-1): the mean over full searches is 4/3.
+  const std::vector<double> surprise{0.0, 1.0, 3.0, -1.0};
+  EXPECT_EQ(surprise_copies(surprise, 0.0, rng), (std::vector<int>{1, 1, 1, 1})) << "off: one copy each";
+  EXPECT_EQ(surprise_copies({0.0, 0.0, -1.0}, 1.0, rng), (std::vector<int>{1, 1, 1})) << "no surprise: even";
+  for (const double share : {1.0, 0.5}) {
+    const std::vector<double> expected{(1 - share), (1 - share) + share * 0.75, (1 - share) + share * 2.25, 1.0};
+    std::vector<double> mean(4, 0.0);
+    const int draws = 20000;
+    for (int d = 0; d < draws; ++d) {
+      const std::vector<int> c = surprise_copies(surprise, share, rng);
+      for (int i = 0; i < 4; ++i) {
+        EXPECT_GE(c[i], static_cast<int>(std::floor(expected[i]))) << "share " << share << ", position " << i;
+        EXPECT_LE(c[i], static_cast<int>(std::ceil(expected[i]))) << "share " << share << ", position " << i;
+        mean[i] += static_cast<double>(c[i]) / draws;
+      }
+    }
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(mean[i], expected[i], 0.02) << "share " << share << ", position " << i;
+    EXPECT_NEAR(mean[0] + mean[1] + mean[2], 3.0, 0.03) << "the full searches keep their total weight";
+  }
+}
+
+TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
+  using testgames::TicTacToe;
+  struct Captured final : GameSink<TicTacToe> {
+    std::vector<FinishedGame<TicTacToe>> games;
+    void add(FinishedGame<TicTacToe>&& g) override { games.push_back(std::move(g)); }
+    bool ahead() const override { return false; }
+  };
+  // Per setting: positions played, positions sent, and games that sent a position twice.
+  const auto play = [](double share) {
+    TrainConfig config = TrainConfig::defaults();
+    config.selfplay_games_per_thread = 4;
+    config.selfplay_simulations = 16;
+    config.selfplay_full_fraction = 1.0;
+    config.train_policy_surprise = share;
+    mcts::UniformEvaluator<TicTacToe> evaluator;
+    Captured sink;
+    SelfPlayStats stats;
+    std::atomic<std::int64_t> network_step{0};
+    std::atomic<bool> stop{false};
+    SelfPlayWorker<TicTacToe> worker(config, evaluator, sink, stats, network_step, 11);
+    std::thread thread([&] { worker.run(stop); });
+    while (stats.games.load() < 40) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    stop = true;
+    thread.join();
+    std::int64_t sent = 0, repeated = 0;
+    for (const auto& g : sink.games) {
+      sent += static_cast<std::int64_t>(g.positions.size());
+      for (std::size_t i = 1; i < g.positions.size(); ++i)
+        if (g.positions[i].state.render() == g.positions[i - 1].state.render()) {
+          ++repeated;
+          break;
+        }
+    }
+    return std::tuple{stats.positions.load(), sent, repeated};
+  };
+  const auto [played_off, sent_off, repeated_off] = play(0.0);
+  EXPECT_EQ(sent_off, played_off) << "off: every position once";
+  EXPECT_EQ(repeated_off, 0);
+  const auto [played, sent, repeated] = play(1.0);
+  EXPECT_GT(repeated, 0) << "the most surprising positions go more than once";
+  EXPECT_NEAR(static_cast<double>(sent), static_cast<double>(played), 0.25 * static_cast<double>(played))
+      << "about as many positions in all";
 }
 
 TEST(ValueTargets, ImbriquasMarginAgreesWithTheResult) {

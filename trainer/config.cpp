@@ -86,6 +86,10 @@ const std::vector<AnyField>& fields() {
                     "0: train.value_mix blends the root value of the position itself; H > 0: the root values "
                     "of the moves ahead, weighted (1 - 1/H)^k, the game's result taking the weight past its "
                     "end (KataGo's short-term value targets)", 0.0, kNoLimit},
+      Field<double>{"train.policy_surprise", &C::train_policy_surprise, 0.0,
+                    "share of a game's full-search positions' weight in the replay buffer given in proportion "
+                    "to their policy surprise, KL(improved policy || prior), the rest evenly; weights become "
+                    "copies (KataGo's policy-surprise weighting; 0: off)", 0.0, 1.0},
       Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
                     "decided by points (Imbriqua)", 0.0, 1.0},

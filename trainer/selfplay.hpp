@@ -19,6 +19,7 @@
 #include "nets/nn_evaluator.hpp"
 #include "trainer/config.hpp"
 #include "trainer/game_sink.hpp"
+#include "trainer/policy_surprise.hpp"
 #include "trainer/selfplay_stats.hpp"
 
 namespace azg::trainer {
@@ -176,6 +177,7 @@ class SelfPlayWorker {
     std::vector<Position<G>> positions;
     std::vector<Player> players;
     std::vector<float> root_values;  // the search's value for the player to act
+    std::vector<double> surprise;    // KL(improved policy || prior); -1 for cheap searches
     GameRecord record;
     int decisions = 0;
     bool full = true;
@@ -186,6 +188,7 @@ class SelfPlayWorker {
     slot.positions.clear();
     slot.players.clear();
     slot.root_values.clear();
+    slot.surprise.clear();
     slot.record = GameRecord{};
     slot.record.setup = slot.state.setup_string();
     slot.decisions = 0;
@@ -211,11 +214,14 @@ class SelfPlayWorker {
   void play(Slot& slot, const mcts::SearchResult& r) {
     Position<G> p;
     p.state = slot.state;
+    double surprise = -1.0;
     if (r.full) {
       for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
+      surprise = kl_divergence(r.policy, r.prior);
       stats_.policy_kl_micronats += static_cast<std::int64_t>(1e6 * kl_divergence(r.prior, r.policy));
       ++stats_.full_searches;
     }
+    slot.surprise.push_back(surprise);
     slot.positions.push_back(std::move(p));
     slot.players.push_back(slot.state.to_act());
     slot.root_values.push_back(r.value);
@@ -254,8 +260,19 @@ class SelfPlayWorker {
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
-    sink_.add(FinishedGame<G>{std::move(slot.positions), slot.record, network_step_.load()});
+    sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load()});
     slot.positions.clear();  // moved from: the next game starts empty
+  }
+
+  // The game's positions, each as many times as train.policy_surprise gives it.
+  std::vector<Position<G>> weighted_by_surprise(Slot& slot) {
+    if (config_.train_policy_surprise <= 0) return std::move(slot.positions);
+    const std::vector<int> copies = surprise_copies(slot.surprise, config_.train_policy_surprise, rng_);
+    std::vector<Position<G>> out;
+    out.reserve(slot.positions.size());
+    for (std::size_t i = 0; i < slot.positions.size(); ++i)
+      for (int c = 0; c < copies[i]; ++c) out.push_back(slot.positions[i]);
+    return out;
   }
 
   const TrainConfig& config_;
