@@ -6,9 +6,9 @@
 // Delivery is at least once, counting is exactly once:
 // - an actor sends each game with (actor id, sequence number); a send repeated after a
 //   lost reply only makes a duplicate entry;
-// - a learner acknowledges entries (XACK and XDEL, in one atomic script) only once their positions are in the
-//   replay buffer and that buffer is in a checkpoint; killed before, it gets its pending
-//   entries again on restart (same consumer name);
+// - a learner acknowledges entries (XACK and XDEL, in one atomic script) only once their
+//   positions are in the replay buffer and that buffer is in a checkpoint; killed before,
+//   it gets its pending entries again on restart (same consumer name);
 // - the learner keeps, in its checkpoint, the highest sequence number taken from each
 //   actor into its buffer, and restore()s the consumer from it, which then drops any entry
 //   at or below it.

@@ -177,7 +177,7 @@ class SelfPlayWorker {
     std::vector<Position<G>> positions;
     std::vector<Player> players;
     std::vector<float> root_values;  // the search's value for the player to act
-    std::vector<double> surprise;    // KL(improved policy || prior); -1 for cheap searches
+    std::vector<double> surprise;    // KL(improved policy || prior) where weighted by it; else -1
     GameRecord record;
     int decisions = 0;
     bool full = true;
@@ -217,7 +217,7 @@ class SelfPlayWorker {
     double surprise = -1.0;
     if (r.full) {
       for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
-      surprise = kl_divergence(r.policy, r.prior);
+      if (config_.train_policy_surprise > 0) surprise = kl_divergence(r.policy, r.prior);
       stats_.policy_kl_micronats += static_cast<std::int64_t>(1e6 * kl_divergence(r.prior, r.policy));
       ++stats_.full_searches;
     }
