@@ -28,6 +28,7 @@
 #include "trainer/run_state.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
+#include "trainer/simulation_schedule.hpp"
 
 namespace azg::trainer {
 namespace {
@@ -117,6 +118,13 @@ TEST(TrainConfig, ShippedConfigsLoad) {
   }
 }
 
+// A sink that keeps every finished game a worker sends.
+struct CapturedGames final : GameSink<testgames::TicTacToe> {
+  std::vector<FinishedGame<testgames::TicTacToe>> games;
+  void add(FinishedGame<testgames::TicTacToe>&& g) override { games.push_back(std::move(g)); }
+  bool ahead() const override { return false; }
+};
+
 TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst) {
   TrainConfig c = TrainConfig::defaults();
   c.run_steps = 1000;
@@ -133,6 +141,53 @@ TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst
   EXPECT_NEAR(learning_rate(c, 0.5), 0.055, 1e-12);
   EXPECT_DOUBLE_EQ(learning_rate(c, 1.0), 0.01);
   EXPECT_GT(learning_rate(c, 0.3), learning_rate(c, 0.6)) << "decreasing";
+}
+
+TEST(Schedule, FullSearchesGrowFromSimulationsStartToSimulations) {
+  TrainConfig c = TrainConfig::defaults();
+  c.selfplay_simulations = 32;
+  for (double t : {0.0, 0.5, 1.0}) EXPECT_EQ(full_simulations(c, t), 32) << "off by default";
+  c.selfplay_simulations_start = 8;
+  EXPECT_EQ(full_simulations(c, 0.0), 8);
+  EXPECT_EQ(full_simulations(c, 0.5), 20);
+  EXPECT_EQ(full_simulations(c, 1.0), 32);
+  EXPECT_EQ(full_simulations(c, 1.5), 32) << "never past selfplay.simulations";
+  EXPECT_NO_THROW(c.validate());
+  c.selfplay_simulations_start = 33;
+  try {
+    c.validate();
+    ADD_FAILURE() << "a start above selfplay.simulations must be refused";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("selfplay.simulations_start"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Schedule, ASelfPlayWorkerSearchesDeeperAsTheRunGoesOn) {
+  using testgames::TicTacToe;
+  // Network evaluations per full search, with the run at `step` of 1,000.
+  const auto evaluations_per_search = [](std::int64_t step) {
+    TrainConfig config = TrainConfig::defaults();
+    config.run_steps = 1000;
+    config.run_minutes = 0;
+    config.selfplay_games_per_thread = 4;
+    config.selfplay_full_fraction = 1.0;
+    config.selfplay_simulations_start = 2;
+    config.selfplay_simulations = 64;
+    mcts::UniformEvaluator<TicTacToe> evaluator;
+    CapturedGames sink;
+    SelfPlayStats stats;
+    std::atomic<std::int64_t> network_step{step};
+    std::atomic<bool> stop{false};
+    SelfPlayWorker<TicTacToe> worker(config, evaluator, sink, stats, network_step, 5);
+    std::thread thread([&] { worker.run(stop); });
+    while (stats.games.load() < 20) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    stop = true;
+    thread.join();
+    return static_cast<double>(stats.evaluations.load()) / static_cast<double>(stats.full_searches.load());
+  };
+  const double early = evaluations_per_search(0), late = evaluations_per_search(1000);
+  EXPECT_LE(early, 2.0) << "2 simulations at the start";
+  EXPECT_GT(late, 8.0 * early) << "64 simulations at the end (fewer where a small tree runs out of nodes)";
 }
 
 TEST(ValueTargets, ShortTermTargetsWeighTheRootValuesAhead) {
@@ -221,11 +276,6 @@ TEST(PolicySurprise, CopiesFollowTheSurpriseAndKeepTheGamesWeightOnAverage) {
 
 TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
   using testgames::TicTacToe;
-  struct Captured final : GameSink<TicTacToe> {
-    std::vector<FinishedGame<TicTacToe>> games;
-    void add(FinishedGame<TicTacToe>&& g) override { games.push_back(std::move(g)); }
-    bool ahead() const override { return false; }
-  };
   // Per setting: positions played, positions sent, and games that sent a position twice.
   const auto play = [](double share) {
     TrainConfig config = TrainConfig::defaults();
@@ -234,7 +284,7 @@ TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
     config.selfplay_full_fraction = 1.0;
     config.train_policy_surprise = share;
     mcts::UniformEvaluator<TicTacToe> evaluator;
-    Captured sink;
+    CapturedGames sink;
     SelfPlayStats stats;
     std::atomic<std::int64_t> network_step{0};
     std::atomic<bool> stop{false};

@@ -112,6 +112,9 @@ const std::vector<AnyField>& fields() {
       Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once", 1.0, kNoLimit},
       search_field<int>("selfplay.leaves_per_search", &C::selfplay_leaves_per_search, 2, "batch", "self-play searches"),
       search_field<int>("selfplay.simulations", &C::selfplay_simulations, 48, "sims", "a full self-play search"),
+      Field<int>{"selfplay.simulations_start", &C::selfplay_simulations_start, 0,
+                 "simulations of a full self-play search at the run's start, growing linearly to "
+                 "selfplay.simulations at its end (0: selfplay.simulations throughout)", 0.0, 10000000.0},
       search_field<int>("selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12, "sims", "a cheap self-play search: playout cap randomisation"),
       Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
                     "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
@@ -331,6 +334,8 @@ void TrainConfig::validate() const {
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(train_value_mix + train_margin_mix <= 1, "train.value_mix + train.margin_mix must be at most 1");
+  require(selfplay_simulations_start <= selfplay_simulations,
+          "selfplay.simulations_start must be at most selfplay.simulations (the count grows to it)");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_max_lead == 0 || selfplay_max_lead * train_reuse >= train_batch_size,
           "selfplay.max_lead must be 0 or hold at least train.batch_size / train.reuse positions");

@@ -56,6 +56,7 @@ struct TrainConfig {
   int selfplay_nice;
   int selfplay_leaves_per_search;
   int selfplay_simulations;
+  int selfplay_simulations_start;
   int selfplay_cheap_simulations;
   double selfplay_full_fraction;
   bool selfplay_gumbel;

@@ -12,6 +12,7 @@
 
 #include "env/common/atomic_file.hpp"
 #include "trainer/schedule.hpp"
+#include "trainer/simulation_schedule.hpp"
 
 namespace azg::trainer {
 namespace {
@@ -139,6 +140,7 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                        {"loss_value", l.value},
                        {"loss_ownership", l.ownership},
                        {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
+                       {"simulations", full_simulations(config_, run_progress(config_, counters_.step, elapsed()))},
                        {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
                        {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                        {"policy_kl", policy_kl_since_last_log()},

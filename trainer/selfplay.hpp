@@ -20,7 +20,9 @@
 #include "trainer/config.hpp"
 #include "trainer/game_sink.hpp"
 #include "trainer/policy_surprise.hpp"
+#include "trainer/schedule.hpp"
 #include "trainer/selfplay_stats.hpp"
+#include "trainer/simulation_schedule.hpp"
 
 namespace azg::trainer {
 
@@ -128,10 +130,12 @@ class SelfPlayEvaluator {
 template <Game G>
 class SelfPlayWorker {
  public:
+  // `elapsed_s`: the run's seconds so far, where the worker joins a resumed run (its own
+  // clock adds to it), for the run's progress that selfplay.simulations_start reads.
   SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, GameSink<G>& sink, SelfPlayStats& stats,
-                 const std::atomic<std::int64_t>& network_step, std::uint64_t seed)
+                 const std::atomic<std::int64_t>& network_step, std::uint64_t seed, double elapsed_s = 0.0)
       : config_(config), evaluator_(evaluator, stats), sink_(sink), stats_(stats), network_step_(network_step),
-        rng_(seed) {
+        rng_(seed), base_elapsed_s_(elapsed_s), started_(std::chrono::steady_clock::now()) {
     const mcts::SearchConfig search = selfplay_search_config(config);
     for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
       slots_.emplace_back();
@@ -151,6 +155,7 @@ class SelfPlayWorker {
       while (!stop.load() && sink_.ahead()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
       const auto start = std::chrono::steady_clock::now();
       searches.clear();
+      const int full_sims = full_simulations(config_, run_progress(config_, network_step_.load(), elapsed_s()));
       for (Slot& slot : slots_) {
         settle(slot);
         // Root noise on every full search; Gumbel roots sample every move, cheap ones too:
@@ -158,7 +163,7 @@ class SelfPlayWorker {
         // decision fell from 50% to 15% against UCT 400).
         const bool full = rng_.uniform() < config_.selfplay_full_fraction;
         slot.full = full;
-        slot.search->start(slot.state, full ? config_.selfplay_simulations : config_.selfplay_cheap_simulations,
+        slot.search->start(slot.state, full ? full_sims : config_.selfplay_cheap_simulations,
                            full, /*noise=*/full || config_.selfplay_gumbel);
         searches.push_back(slot.search.get());
       }
@@ -264,6 +269,10 @@ class SelfPlayWorker {
     slot.positions.clear();  // moved from: the next game starts empty
   }
 
+  double elapsed_s() const {
+    return base_elapsed_s_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+
   // The game's positions, each as many times as train.policy_surprise gives it.
   std::vector<Position<G>> weighted_by_surprise(Slot& slot) {
     if (config_.train_policy_surprise <= 0) return std::move(slot.positions);
@@ -281,6 +290,8 @@ class SelfPlayWorker {
   SelfPlayStats& stats_;
   const std::atomic<std::int64_t>& network_step_;
   Rng rng_;
+  double base_elapsed_s_;
+  std::chrono::steady_clock::time_point started_;
   std::vector<Slot> slots_;
 };
 

@@ -140,7 +140,7 @@ class TrainingRun {
     if (!feed_)
       for (int t = 0; t < config.selfplay_threads; ++t)
         workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator.get(), sink, core_.stats(),
-                                                              core_.network_step(), core_.rng().next()));
+                                                              core_.network_step(), core_.rng().next(), core_.elapsed()));
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than
     // the cores, so on 2 cores a second self-play worker never ran beside the first.)
