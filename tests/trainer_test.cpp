@@ -125,6 +125,20 @@ struct CapturedGames final : GameSink<testgames::TicTacToe> {
   bool ahead() const override { return false; }
 };
 
+// Runs one self-play worker on tic-tac-toe with a uniform evaluator, the run at `step`,
+// until it has finished `games` games.
+void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGames& sink,
+                SelfPlayStats& stats) {
+  mcts::UniformEvaluator<testgames::TicTacToe> evaluator;
+  std::atomic<std::int64_t> network_step{step};
+  std::atomic<bool> stop{false};
+  SelfPlayWorker<testgames::TicTacToe> worker(config, evaluator, sink, stats, network_step, seed);
+  std::thread thread([&] { worker.run(stop); });
+  while (stats.games.load() < games) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  stop = true;
+  thread.join();
+}
+
 TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst) {
   TrainConfig c = TrainConfig::defaults();
   c.run_steps = 1000;
@@ -163,7 +177,6 @@ TEST(Schedule, FullSearchesGrowFromSimulationsStartToSimulations) {
 }
 
 TEST(Schedule, ASelfPlayWorkerSearchesDeeperAsTheRunGoesOn) {
-  using testgames::TicTacToe;
   // Network evaluations per full search, with the run at `step` of 1,000.
   const auto evaluations_per_search = [](std::int64_t step) {
     TrainConfig config = TrainConfig::defaults();
@@ -173,16 +186,9 @@ TEST(Schedule, ASelfPlayWorkerSearchesDeeperAsTheRunGoesOn) {
     config.selfplay_full_fraction = 1.0;
     config.selfplay_simulations_start = 2;
     config.selfplay_simulations = 64;
-    mcts::UniformEvaluator<TicTacToe> evaluator;
     CapturedGames sink;
     SelfPlayStats stats;
-    std::atomic<std::int64_t> network_step{step};
-    std::atomic<bool> stop{false};
-    SelfPlayWorker<TicTacToe> worker(config, evaluator, sink, stats, network_step, 5);
-    std::thread thread([&] { worker.run(stop); });
-    while (stats.games.load() < 20) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    stop = true;
-    thread.join();
+    play_games(config, step, 20, 5, sink, stats);
     return static_cast<double>(stats.evaluations.load()) / static_cast<double>(stats.full_searches.load());
   };
   const double early = evaluations_per_search(0), late = evaluations_per_search(1000);
@@ -275,7 +281,6 @@ TEST(PolicySurprise, CopiesFollowTheSurpriseAndKeepTheGamesWeightOnAverage) {
 }
 
 TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
-  using testgames::TicTacToe;
   // Per setting: positions played, positions sent, and games that sent a position twice.
   const auto play = [](double share) {
     TrainConfig config = TrainConfig::defaults();
@@ -283,16 +288,9 @@ TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
     config.selfplay_simulations = 16;
     config.selfplay_full_fraction = 1.0;
     config.train_policy_surprise = share;
-    mcts::UniformEvaluator<TicTacToe> evaluator;
     CapturedGames sink;
     SelfPlayStats stats;
-    std::atomic<std::int64_t> network_step{0};
-    std::atomic<bool> stop{false};
-    SelfPlayWorker<TicTacToe> worker(config, evaluator, sink, stats, network_step, 11);
-    std::thread thread([&] { worker.run(stop); });
-    while (stats.games.load() < 40) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    stop = true;
-    thread.join();
+    play_games(config, 0, 40, 11, sink, stats);
     std::int64_t sent = 0, repeated = 0;
     for (const auto& g : sink.games) {
       sent += static_cast<std::int64_t>(g.positions.size());
