@@ -131,6 +131,7 @@ void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clo
 void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
                           std::int64_t games_at_start, std::int64_t evals_at_start) {
   const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const double progress = run_progress(config_, counters_.step, elapsed());
   dir_.append_metrics({{"type", "train"},
                        {"step", counters_.step},
                        {"games", shown_games()},
@@ -139,8 +140,8 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                        {"loss_policy", l.policy},
                        {"loss_value", l.value},
                        {"loss_ownership", l.ownership},
-                       {"lr", learning_rate(config_, run_progress(config_, counters_.step, elapsed()))},
-                       {"simulations", full_simulations(config_, run_progress(config_, counters_.step, elapsed()))},
+                       {"lr", learning_rate(config_, progress)},
+                       {"simulations", full_simulations(config_, progress)},
                        {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
                        {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                        {"policy_kl", policy_kl_since_last_log()},
