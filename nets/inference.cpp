@@ -137,7 +137,9 @@ void InferenceModel::run(const float* planes, int batch, float* logits, float* v
     for (std::size_t i = 0; i < policy; ++i) logits[b * policy + i] = raw[b * width + static_cast<std::size_t>(impl_->columns[i])];
 }
 
-void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values) {
+bool InferenceModel::has_score() const { return impl_->meta.net.score_head; }
+
+void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values, float* scores) {
   const PlaneShape& s = impl_->meta.shape.planes;
   const int width = impl_->width;
   c10::InferenceMode inference;
@@ -152,6 +154,11 @@ void InferenceModel::run_raw(const float* planes, int batch, float* logits, floa
   const at::Tensor v = out->elements()[1].toTensor().to(torch::kCPU).contiguous();
   std::memcpy(logits, l.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch) * width);
   std::memcpy(values, v.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
+  if (scores != nullptr) {
+    if (out->elements().size() < 3) throw Error("the network has no score head (net.score_head)");
+    const at::Tensor sc = out->elements()[2].toTensor().to(torch::kCPU).contiguous();
+    std::memcpy(scores, sc.data_ptr<float>(), sizeof(float) * static_cast<std::size_t>(batch));
+  }
 }
 
 void InferenceModel::update_weights(const torch::jit::Module& module) { impl_->set_weights(module); }

@@ -47,7 +47,10 @@ class InferenceModel {
   // column logit_columns()[i] (the identity for a dense policy head; a convolutional
   // head's planes and globals otherwise), so a caller reading a few actions skips the
   // gather of every index.
-  void run_raw(const float* planes, int batch, float* logits, float* values);
+  // `scores`: where given, batch floats for the score head's output (has_score()).
+  void run_raw(const float* planes, int batch, float* logits, float* values, float* scores = nullptr);
+  // The network has a score head (net.score_head): run_raw can fill scores.
+  bool has_score() const;
   int logit_width() const;
   const std::vector<int>& logit_columns() const;
   // Replaces the weights with those of `module` (the training form, same architecture).

@@ -93,7 +93,18 @@ std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
     total = total + optim_.ownership_weight * loss;
     ownership_loss = loss.item<float>();
   }
-  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), ownership_loss, total.item<float>()}};
+  float score_loss = 0.0f;
+  if (net_.score_head) {
+    // Squared error of tanh(score) against tanh(final margin / scale), over the positions
+    // whose game end is known.
+    const at::Tensor score = torch::tanh(out->elements()[net_.ownership ? 3 : 2].toTensor().to(at::kFloat).select(1, 0));
+    const at::Tensor known = batch.score_weight.to(device_);
+    const at::Tensor loss = ((score - batch.score.to(device_)).pow(2) * known).sum() / torch::clamp_min(known.sum(), 1.0);
+    total = total + optim_.score_weight * loss;
+    score_loss = loss.item<float>();
+  }
+  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), ownership_loss, total.item<float>(),
+                        score_loss}};
 }
 
 Losses Learner::step(const TrainBatch& batch) {
@@ -109,7 +120,7 @@ Losses Learner::step(const TrainBatch& batch) {
 
 // One array for one collective call: each gradient flattened (zeros for a parameter the
 // loss did not reach, e.g. a head this config leaves out: every rank has the same graph),
-// then the four losses, so the logged losses are the whole group's too.
+// then the five losses, so the logged losses are the whole group's too.
 void Learner::average_gradients(Losses& losses) {
   std::vector<at::Tensor> parts;
   std::vector<at::Tensor> params;
@@ -118,7 +129,7 @@ void Learner::average_gradients(Losses& losses) {
     parts.push_back(p.grad().defined() ? p.grad().detach().to(torch::kCPU, torch::kFloat).reshape({-1})
                                        : torch::zeros({p.numel()}, torch::kFloat));
   }
-  parts.push_back(torch::tensor({losses.policy, losses.value, losses.ownership, losses.total}, torch::kFloat));
+  parts.push_back(torch::tensor({losses.policy, losses.value, losses.ownership, losses.total, losses.score}, torch::kFloat));
   at::Tensor flat = torch::cat(parts).contiguous();
   average_(flat.data_ptr<float>(), static_cast<std::size_t>(flat.numel()));
   std::int64_t offset = 0;
@@ -128,7 +139,7 @@ void Learner::average_gradients(Losses& losses) {
     offset += n;
   }
   const float* l = flat.data_ptr<float>() + offset;
-  losses = Losses{l[0], l[1], l[2], l[3]};
+  losses = Losses{l[0], l[1], l[2], l[3], l[4]};
 }
 
 Losses Learner::measure(const TrainBatch& batch) {

@@ -20,6 +20,7 @@ struct OptimConfig {
   double weight_decay = 1e-4;
   double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
   std::string precision = "fp32";  // "bf16": mixed-precision forward and backward on the CPU
+  double score_weight = 1.0;       // weight of the score loss (networks with a score head)
 };
 
 // One training batch, on the CPU.
@@ -31,10 +32,12 @@ struct TrainBatch {
   at::Tensor policy_weight;  // [B] float: 1 for full searches, 0 for cheap ones
   at::Tensor ownership;         // [B,H*W] float in [-1,1] (networks with an ownership head)
   at::Tensor ownership_weight;  // [B] float: 1 where the ownership target is known
+  at::Tensor score;             // [B] float in [-1,1] (networks with a score head)
+  at::Tensor score_weight;      // [B] float: 1 where the score target is known
 };
 
 struct Losses {
-  float policy = 0, value = 0, ownership = 0, total = 0;
+  float policy = 0, value = 0, ownership = 0, total = 0, score = 0;
 };
 
 class Learner {

@@ -25,6 +25,12 @@ struct NetConfig {
   // "fc": a 2-plane bottleneck and a dense layer to every policy index; "conv": one logit
   // plane per move kind read at the action's cell, through the game's policy map.
   std::string policy_head = "fc";
+  // A score head beside the value head (games decided by points): tanh(final margin /
+  // train.margin_scale) for the player to act, read from the value head's hidden layer.
+  bool score_head = false;
+  // The search's leaf utility: (1 - u) x value + u x score (a network with a score head);
+  // agents of this model use it unless their spec sets score_utility.
+  double score_utility = 0.0;
 };
 
 struct NetShape {
@@ -62,7 +68,9 @@ struct ModelMeta {
               {"value_head", net.value_head},
               {"value_hidden", net.value_hidden},
               {"ownership", net.ownership},
-              {"policy_head", net.policy_head}}},
+              {"policy_head", net.policy_head},
+              {"score_head", net.score_head},
+              {"score_utility", net.score_utility}}},
             {"policy_map", {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
             {"training_step", step},
             {"config_hash", config_hash},
@@ -100,6 +108,11 @@ struct ModelMeta {
       m.net.policy_head = n.value("policy_head", "fc");  // older models have the dense head
       if (m.net.policy_head != "fc" && m.net.policy_head != "conv")
         throw Error(source + ": unknown policy head " + quote_input(m.net.policy_head));
+      m.net.score_head = n.value("score_head", false);  // older models have none
+      m.net.score_utility = n.contains("score_utility") ? n.at("score_utility").get<double>() : 0.0;
+      if (!(m.net.score_utility >= 0.0 && m.net.score_utility <= 1.0))
+        throw Error(source + ": score_utility must be in [0, 1]");
+      if (m.net.score_utility > 0 && !m.net.score_head) throw Error(source + ": score_utility needs a score head");
       if (j.contains("policy_map")) {
         m.shape.policy_map.planes = whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);
         m.shape.policy_map.globals = whole(j.at("policy_map").at("globals"), "policy_map globals", 0, 1 << 24);

@@ -74,6 +74,7 @@ std::vector<std::string> linear_names(const NetConfig& config) {
     names.emplace_back("policy_fc");
   }
   for (const char* n : {"value_fc1", "value_fc2"}) names.emplace_back(n);
+  if (config.score_head) names.emplace_back("score_fc");
   return names;
 }
 
@@ -162,23 +163,33 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
     s << "    policy = torch.linear(torch.flatten(p, 1), self.policy_fc_w, self.policy_fc_b)\n";
   s << "    v = torch.relu(" << conv_bn(form, "x", "value_conv", "value_bn", 0) << ")\n"
     << "    v = torch.cat([torch.flatten(v, 1), torch.mean(x, [2, 3])], 1)\n"
-    << "    v = torch.relu(torch.linear(v, self.value_fc1_w, self.value_fc1_b))\n"
-    << "    v = torch.linear(v, self.value_fc2_w, self.value_fc2_b)\n";
+    << "    vh = torch.relu(torch.linear(v, self.value_fc1_w, self.value_fc1_b))\n"
+    << "    v = torch.linear(vh, self.value_fc2_w, self.value_fc2_b)\n";
+  // The heads' outputs: policy and value, the ownership head's (training only), the score
+  // head's (both forms: the search may weigh it in).
+  std::string outputs = "policy, v";
+  if (config.ownership && !folded) {
+    s << "    own = torch.flatten(torch.conv2d(x, self.own_conv, self.own_b, 1, 0), 1)\n";
+    outputs += ", own";
+  }
+  if (config.score_head) {
+    s << "    score = torch.linear(vh, self.score_fc_w, self.score_fc_b)\n";
+    if (folded) s << "    score = score.float()\n";
+    outputs += ", score";
+  }
   if (folded) s << "    policy = policy.float()\n    v = v.float()\n";
-  if (config.ownership && !folded)
-    s << "    own = torch.flatten(torch.conv2d(x, self.own_conv, self.own_b, 1, 0), 1)\n"
-      << "    return policy, v, own\n\n"
-      << "def forward(self, x):\n"
-      << "    policy, v, own = self.heads(x)\n";
-  else
-    s << "    return policy, v\n\n"
-      << "def forward(self, x):\n"
-      << "    policy, v = self.heads(x)\n";
+  s << "    return " << outputs << "\n\n"
+    << "def forward(self, x):\n"
+    << "    " << outputs << " = self.heads(x)\n";
   if (config.value_head == "wdl")
     s << "    wdl = torch.softmax(v, 1)\n"
-         "    return policy, wdl[:, 0] - wdl[:, 2]\n";
+         "    value = wdl[:, 0] - wdl[:, 2]\n";
   else
-    s << "    return policy, torch.tanh(v[:, 0])\n";
+    s << "    value = torch.tanh(v[:, 0])\n";
+  // The exported model (training form) keeps the two-output contract; the inference
+  // graph adds the score for the evaluator.
+  if (folded && config.score_head) s << "    return policy, value, torch.tanh(score[:, 0])\n";
+  else s << "    return policy, value\n";
   return s.str();
 }
 
@@ -265,6 +276,8 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   if (config.value_head != "tanh" && config.value_head != "wdl")
     throw Error("net.value_head must be tanh or wdl, got " + quote_input(config.value_head));
   if (config.value_hidden < 1) throw Error("net.value_hidden must be positive");
+  if (!(config.score_utility >= 0.0 && config.score_utility <= 1.0) || (config.score_utility > 0 && !config.score_head))
+    throw Error("net.score_utility must be in [0, 1], and above 0 only with net.score_head");
   if (config.policy_head != "fc" && config.policy_head != "conv")
     throw Error("net.policy_head must be fc or conv, got " + quote_input(config.policy_head));
   const PolicyMap& map = shape.policy_map;
@@ -307,6 +320,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   add_bn(m, "value_bn", 1);
   add_linear(m, "value_fc1", config.value_hidden, cells + c, gen);
   add_linear(m, "value_fc2", config.value_head == "wdl" ? 3 : 1, config.value_hidden, gen);
+  if (config.score_head) add_linear(m, "score_fc", 1, config.value_hidden, gen);
   if (config.ownership) {
     add_conv(m, "own_conv", 1, c, 1, gen);
     m.register_parameter("own_b", torch::zeros({1}).set_requires_grad(true), false);

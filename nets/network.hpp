@@ -5,7 +5,8 @@
 //   forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B])   value in [-1, 1] for the
 //                                                                 player to act
 //   heads(planes) -> (policy_logits[B,A], value_out[B,1] (tanh) or [B,3] (W/D/L logits)
-//                     [, ownership_out[B,H*W] before tanh, with net.ownership])
+//                     [, ownership_out[B,H*W] before tanh, with net.ownership]
+//                     [, score_out[B,1] before tanh, with net.score_head])
 #include <torch/script.h>
 
 #include <cstdint>
@@ -24,7 +25,8 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
 // ownership head); kFolded is the inference graph: every batch norm folded into the
 // convolution before it, no auxiliary heads, run in the dtype of its weights (float32 or
 // bfloat16) with float32 outputs. Same forward contract, except that a convolutional
-// policy head's logits come out in logit_columns' order.
+// policy head's logits come out in logit_columns' order, and that with a score head it
+// returns a third output, score[B] in [-1, 1] for the player to act.
 enum class NetForm { kTraining, kFolded };
 // When the shape names constant planes (NetShape::constant_planes), both forms read them
 // as a vector: the stem's convolution runs over the other planes only, and the constant

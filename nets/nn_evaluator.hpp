@@ -1,12 +1,15 @@
 #pragma once
 // The network as an MCTS evaluator: encodes a batch of leaves, runs one forward, turns
 // the logits of each leaf's legal actions into priors (softmax over the legal ones:
-// illegal actions are masked) and passes the value through. Optional: a random symmetry
-// per leaf, and a cache of results keyed by position hash. No LibTorch in this header.
+// illegal actions are masked) and passes the value through, or, with a score utility u,
+// the leaf utility (1 - u) x value + u x score (networks with a score head). Optional: a
+// random symmetry per leaf, and a cache of results keyed by position hash. No LibTorch in
+// this header.
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -18,14 +21,19 @@ namespace azg::nets {
 struct NnEvaluatorOptions {
   bool random_symmetry = false;
   std::size_t cache_entries = 0;  // 0: no cache
+  std::optional<double> score_utility;  // in [0, 1]; unset: the model's own (net.score_utility)
 };
 
 template <Game G>
 class NnEvaluator final : public mcts::Evaluator<G> {
  public:
   NnEvaluator(std::shared_ptr<InferenceModel> model, NnEvaluatorOptions options = {})
-      : model_(std::move(model)), options_(options) {
+      : model_(std::move(model)), options_(options),
+        score_utility_(static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
     model_->meta().template check_game<G>("the network");
+    if (!(score_utility_ >= 0.0f && score_utility_ <= 1.0f)) throw Error("score_utility must be in [0, 1]");
+    if (score_utility_ > 0 && !model_->has_score())
+      throw Error("score_utility needs a network with a score head (net.score_head)");
   }
 
   void evaluate(mcts::EvalBatch<G>& batch) override {
@@ -40,6 +48,7 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     // Per-call buffers: several search threads may evaluate at once.
     const std::size_t width = static_cast<std::size_t>(model_->logit_width());
     std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * width), values(todo.size());
+    std::vector<float> scores(score_utility_ > 0 ? todo.size() : 0);
     std::vector<int> symmetries(todo.size());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
@@ -51,11 +60,12 @@ class NnEvaluator final : public mcts::Evaluator<G> {
       if (s == 0) batch.state(i).encode(out);
       else batch.state(i).symmetric(s).encode(out);
     }
-    model_->run_raw(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data());
+    model_->run_raw(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data(),
+                    scores.empty() ? nullptr : scores.data());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
       decode(batch, i, symmetries[k], logits_out.data() + k * width);
-      batch.value(i) = values[k];
+      batch.value(i) = scores.empty() ? values[k] : (1.0f - score_utility_) * values[k] + score_utility_ * scores[k];
       to_cache(batch, i);
     }
   }
@@ -119,6 +129,7 @@ class NnEvaluator final : public mcts::Evaluator<G> {
 
   std::shared_ptr<InferenceModel> model_;
   NnEvaluatorOptions options_;
+  float score_utility_;
   std::mutex cache_mutex_;
   std::unordered_map<std::uint64_t, Cached> cache_;
 };

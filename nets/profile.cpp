@@ -133,6 +133,10 @@ double training_step_rate(const ModelMeta& meta, const std::string& precision, i
     b.ownership.assign(static_cast<std::size_t>(batch) * cells, 0.0f);
     b.ownership_weight.assign(static_cast<std::size_t>(batch), 1.0f);
   }
+  if (meta.net.score_head) {
+    b.score.assign(static_cast<std::size_t>(batch), 0.25f);
+    b.score_weight.assign(static_cast<std::size_t>(batch), 1.0f);
+  }
   return calls_per_second(seconds, [&] { session->step(b); });
 }
 

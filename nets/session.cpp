@@ -20,6 +20,7 @@ OptimConfig to_optim(const OptimSettings& s) {
   c.weight_decay = s.weight_decay;
   c.ownership_weight = s.ownership_weight;
   c.precision = s.precision;
+  c.score_weight = s.score_weight;
   return c;
 }
 }  // namespace
@@ -61,8 +62,14 @@ StepLosses TrainingSession::step(const RawBatch& b) {
     batch.ownership = torch::from_blob(const_cast<float*>(b.ownership.data()), {b.n, cells}).clone();
     batch.ownership_weight = torch::from_blob(const_cast<float*>(b.ownership_weight.data()), {b.n}).clone();
   }
+  if (impl_->meta.net.score_head) {
+    if (b.score.size() != static_cast<std::size_t>(b.n) || b.score_weight.size() != static_cast<std::size_t>(b.n))
+      throw Error("a training batch without score targets for a network with a score head");
+    batch.score = torch::from_blob(const_cast<float*>(b.score.data()), {b.n}).clone();
+    batch.score_weight = torch::from_blob(const_cast<float*>(b.score_weight.data()), {b.n}).clone();
+  }
   const Losses l = impl_->learner->step(batch);
-  return {l.policy, l.value, l.ownership, l.total};
+  return {l.policy, l.value, l.ownership, l.total, l.score};
 }
 
 void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }

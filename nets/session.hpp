@@ -20,6 +20,7 @@ struct OptimSettings {
   double weight_decay = 1e-4;
   double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
   std::string precision = "fp32";  // fp32, or bf16 (mixed precision, CPUs with native bfloat16)
+  double score_weight = 1.0;       // weight of the score loss (networks with a score head)
 };
 
 // A training batch as plain arrays (row-major), for n positions.
@@ -32,10 +33,12 @@ struct RawBatch {
   std::vector<float> policy_weight; // n, 1 for full searches, 0 for cheap ones
   std::vector<float> ownership;        // n x H x W: the game's ownership() at its end, or empty
   std::vector<float> ownership_weight; // n: 1 where that target is known, or empty
+  std::vector<float> score;            // n: tanh(final margin / scale) for the player to act, or empty
+  std::vector<float> score_weight;     // n: 1 where that target is known, or empty
 };
 
 struct StepLosses {
-  float policy = 0, value = 0, ownership = 0, total = 0;
+  float policy = 0, value = 0, ownership = 0, total = 0, score = 0;
 };
 
 class TrainingSession {

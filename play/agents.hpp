@@ -37,16 +37,22 @@ template <Game G>
 AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
   if (auto factory = mcts::search_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
-    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix"}, /*search=*/true);
+    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix", "score_utility"},
+                          /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
     const std::string precision = spec.has("precision") ? spec.options.at("precision") : "auto";
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
+    // Unset: the model's own net.score_utility (the one it trained with).
+    if (spec.has("score_utility")) options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);
     const double mix = mcts::spec_number(spec, "rollout_mix", 0, 0, 1);
     auto model = nets::InferenceModel::load(spec.options.at("model"), device, precision);
     model->meta().template check_game<G>(spec.options.at("model"));
+    if (options.score_utility.value_or(0) > 0 && !model->has_score())
+      throw Error("agent spec " + quote_input(spec.text) + ": score_utility needs a network with a score head (" +
+                  spec.options.at("model") + " has none)");
     return network_agent<G>(std::move(model), config, mix, options, spec.text);
   }
   throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) + " (known: random, mcts, az)");

@@ -133,7 +133,27 @@ if [ -e "$margin_dir/progress" ]; then echo "FAIL train-progress-needs-hook: a r
 check train-ownership-needs-targets 2 "lignes has no ownership targets: net.ownership must be false" -- \
   "$azg" train --set game=lignes --set net.ownership=true --run-dir "$margin_dir/own"
 if [ -e "$margin_dir/own" ]; then echo "FAIL train-ownership-needs-targets: a run directory was created"; failures=$((failures + 1)); fi
+check train-score-head-needs-points 2 "lignes is not decided by points: net.score_head must be false" -- \
+  "$azg" train --set game=lignes --set net.score_head=true --run-dir "$margin_dir/score"
+if [ -e "$margin_dir/score" ]; then echo "FAIL train-score-head-needs-points: a run directory was created"; failures=$((failures + 1)); fi
+check train-score-utility-needs-head 2 "net.score_utility needs net.score_head" -- \
+  "$azg" train --set net.score_utility=0.1 --print-config
 rm -rf "$margin_dir"
+# A short Imbriqua run with a score head searched with a score utility: the score loss is
+# logged, and its model plays with the utility it trained with or with another.
+score_run=$(mktemp -d)/run
+check train-score-head 0 'model: ' -- "$azg" train --run-dir "$score_run" --set game=imbriqua --set run.steps=30 \
+  --set run.minutes=0 --set net.blocks=1 --set net.channels=8 --set net.value_hidden=8 --set train.batch_size=32 \
+  --set train.min_positions=100 --set train.reuse=8 --set selfplay.games_per_thread=8 --set selfplay.simulations=8 \
+  --set selfplay.cheap_simulations=4 --set net.score_head=true --set net.score_utility=0.2 --set eval.every=0 \
+  --set eval.final_games=0
+if grep -q '"loss_score":0\.[0-9]*[1-9]' "$score_run/metrics.jsonl" 2>/dev/null; then echo "ok   train-score-loss-metric"; else
+  echo "FAIL train-score-loss-metric: no non-zero loss_score in metrics.jsonl"; failures=$((failures + 1)); fi
+check arena-score-utility 0 '^1 ' -- "$azg" arena --game imbriqua --agent "s=az:model=$score_run/models/final.pt,sims=8" \
+  --agent "n=az:model=$score_run/models/final.pt,sims=8,score_utility=0" --games 2
+check arena-score-utility-needs-head 2 "score_utility needs a network with a score head" -- "$azg" arena --game lignes \
+  --agent "a=az:model=$gate_run/models/final.pt,sims=4,score_utility=0.2" --agent r=random --games 2
+rm -rf "$(dirname "$score_run")"
 check intercept-perft 0 '^1854$' -- "$azg" perft --game intercept --depth 2
 check intercept-bad-square 2 "action 0 'n1-n2': malformed" -- "$azg" show --game intercept --moves n1-n2
 check malformed-setup 2 "takes no setup" -- "$azg" show --game lignes --setup 0101

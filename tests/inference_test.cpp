@@ -101,6 +101,38 @@ TEST(InferenceGraph, TheConvolutionalPolicyHeadFoldsToo) {
   if (cpu_has_native_bf16()) expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
 }
 
+NetConfig with_score(NetConfig c) {
+  c.score_head = true;
+  return c;
+}
+
+// The score head's output in the inference graph is tanh of the training form's score
+// logit; the value and policy are unchanged by the extra head.
+TEST(InferenceGraph, TheScoreHeadFoldsAndComesOutBesideTheValue) {
+  expect_folded_equals_training<Imbriqua>(conv_head(with_score(config())), "fp32", 2e-4f);
+  const ModelMeta meta = meta_for<Imbriqua>(with_score(config()));
+  torch::jit::Module trained = trained_network(meta, 5);
+  auto model = InferenceModel::from_module(trained, meta, "cpu", "fp32");
+  ASSERT_TRUE(model->has_score());
+  const int n = 10;
+  std::vector<float> planes = real_planes<Imbriqua>(n, 4);
+  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n), scores(n, 9.0f);
+  model->run_raw(planes.data(), n, logits.data(), values.data(), scores.data());
+  const auto input = torch::from_blob(planes.data(), {n, Imbriqua::kPlanes.channels, 8, 8});
+  torch::NoGradGuard no_grad;
+  const auto heads = trained.get_method("heads")({input}).toTuple();
+  ASSERT_EQ(heads->elements().size(), 3u) << "policy, value, score";
+  const auto expected = torch::tanh(heads->elements()[2].toTensor().select(1, 0));
+  EXPECT_LT((torch::from_blob(scores.data(), {n}) - expected).abs().max().item<float>(), 2e-4f);
+  EXPECT_GT(expected.abs().max().item<float>(), 1e-3f) << "a score that is not trivially 0";
+  // The exported contract stays (policy, value).
+  EXPECT_EQ(trained.forward({input}).toTuple()->elements().size(), 2u);
+  // A network without the head says so, and refuses to fill scores.
+  auto plain = InferenceModel::fresh(meta_for<Imbriqua>(config()), 1, "cpu", "fp32");
+  EXPECT_FALSE(plain->has_score());
+  EXPECT_THROW(plain->run_raw(planes.data(), n, logits.data(), values.data(), scores.data()), Error);
+}
+
 // A convolutional head's logit for a policy index is the logit plane's value at the
 // index's cell: set one plane's bias and only that plane's indices move.
 TEST(Network, TheConvolutionalHeadReadsEachIndexAtItsSlot) {

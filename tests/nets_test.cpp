@@ -74,7 +74,16 @@ TrainBatch tictactoe_batch(int n, std::uint64_t seed) {
     policy[i][g.policy_index(target)] = 1.0f;
     value[i] = static_cast<float>(rng.below(3)) - 1.0f;
   }
-  return {planes, policy, legal, value, torch::ones({n}), at::Tensor{}, at::Tensor{}};
+  return {planes, policy, legal, value, torch::ones({n}), at::Tensor{}, at::Tensor{}, at::Tensor{}, at::Tensor{}};
+}
+
+// Adam without weight decay: a tiny batch is learnt within a few hundred steps.
+OptimConfig fast_adam() {
+  OptimConfig optim;
+  optim.optimizer = "adam";
+  optim.learning_rate = 0.01;
+  optim.weight_decay = 0;
+  return optim;
 }
 
 TEST(Learner, IllegalActionsAreMaskedBeforeTheSoftmax) {
@@ -99,10 +108,7 @@ TEST(Learner, IllegalActionsAreMaskedBeforeTheSoftmax) {
 TEST(Learner, OverfitsATinyBatch) {
   for (const std::string head : {"tanh", "wdl"}) {
     const ModelMeta meta = meta_for<TicTacToe>(small(head));
-    OptimConfig optim;
-    optim.optimizer = "adam";
-    optim.learning_rate = 0.01;
-    optim.weight_decay = 0;
+    const OptimConfig optim = fast_adam();
     Learner learner(build_network(meta.shape, meta.net, 4), meta.net, optim, torch::kCPU);
     const TrainBatch batch = tictactoe_batch(16, 5);
     const Losses before = learner.measure(batch);
@@ -113,32 +119,65 @@ TEST(Learner, OverfitsATinyBatch) {
   }
 }
 
-TEST(Learner, OwnershipHeadLearnsItsTargetWhereItIsKnown) {
-  NetConfig net = small();
-  net.ownership = true;
+// Trains a network with an auxiliary head on a tiny batch whose row 3 is marked unknown
+// (weight 0) and then given another target: the head's loss falls tenfold, row 3 never
+// counts, and forward keeps the exported (policy, value) contract.
+void expect_head_learns_where_known(const NetConfig& net, float Losses::*head,
+                                    const std::function<void(TrainBatch&)>& set_targets,
+                                    const std::function<void(TrainBatch&)>& change_row_3) {
   const ModelMeta meta = meta_for<TicTacToe>(net);
-  OptimConfig optim;
-  optim.optimizer = "adam";
-  optim.learning_rate = 0.01;
-  optim.weight_decay = 0;
-  Learner learner(build_network(meta.shape, meta.net, 4), meta.net, optim, torch::kCPU);
+  Learner learner(build_network(meta.shape, meta.net, 4), meta.net, fast_adam(), torch::kCPU);
   TrainBatch batch = tictactoe_batch(16, 5);
-  // A target the position determines: 0.8 on own marks, -0.8 on the opponent's.
-  batch.ownership = (batch.planes.select(1, 0) - batch.planes.select(1, 1)).reshape({16, 9}) * 0.8;
-  batch.ownership_weight = torch::ones({16});
-  batch.ownership_weight[3] = 0.0f;
+  set_targets(batch);
   const TrainBatch known = batch;
-  batch.ownership[3] = torch::full({9}, 0.9f);  // an unknown row: its target must not count
+  change_row_3(batch);
   const Losses before = learner.measure(batch);
-  EXPECT_GT(before.ownership, 0.05f);
+  EXPECT_GT(before.*head, 0.02f);
   for (int i = 0; i < 300; ++i) learner.step(batch);
   const Losses after = learner.measure(batch);
-  EXPECT_LT(after.ownership, 0.1f * before.ownership) << before.ownership << " -> " << after.ownership;
-  EXPECT_FLOAT_EQ(learner.measure(known).ownership, after.ownership) << "row 3 is ignored";
-  // The exported interface is unchanged: forward still gives (policy, value).
+  EXPECT_LT(after.*head, 0.1f * before.*head) << before.*head << " -> " << after.*head;
+  EXPECT_FLOAT_EQ(learner.measure(known).*head, after.*head) << "row 3 is ignored";
   const auto [policy, value] = run_forward(learner.module(), batch.planes);
   EXPECT_EQ(policy.sizes(), (std::vector<std::int64_t>{16, 9}));
   EXPECT_EQ(value.sizes(), (std::vector<std::int64_t>{16}));
+}
+
+TEST(Learner, OwnershipHeadLearnsItsTargetWhereItIsKnown) {
+  NetConfig net = small();
+  net.ownership = true;
+  expect_head_learns_where_known(
+      net, &Losses::ownership,
+      [](TrainBatch& b) {
+        // A target the position determines: 0.8 on own marks, -0.8 on the opponent's.
+        b.ownership = (b.planes.select(1, 0) - b.planes.select(1, 1)).reshape({16, 9}) * 0.8;
+        b.ownership_weight = torch::ones({16});
+        b.ownership_weight[3] = 0.0f;
+      },
+      [](TrainBatch& b) { b.ownership[3] = torch::full({9}, 0.9f); });
+}
+
+// The score target of a position: tanh of 0.2 per own mark less the opponent's, + 0.3.
+void set_score_targets(TrainBatch& b) {
+  b.score = torch::tanh((b.planes.select(1, 0) - b.planes.select(1, 1)).sum({1, 2}) * 0.2 + 0.3);
+  b.score_weight = torch::ones({b.planes.size(0)});
+  b.score_weight[3] = 0.0f;
+}
+
+TEST(Learner, ScoreHeadLearnsItsTargetWhereItIsKnown) {
+  NetConfig net = small();
+  net.score_head = true;
+  expect_head_learns_where_known(net, &Losses::score, set_score_targets, [](TrainBatch& b) { b.score[3] = -0.9f; });
+  // With both auxiliary heads, the score is the fourth output and still learns.
+  net.ownership = true;
+  const ModelMeta meta = meta_for<TicTacToe>(net);
+  Learner both(build_network(meta.shape, net, 4), net, fast_adam(), torch::kCPU);
+  TrainBatch batch = tictactoe_batch(16, 5);
+  set_score_targets(batch);
+  batch.ownership = torch::zeros({16, 9});
+  batch.ownership_weight = torch::zeros({16});
+  const float first = both.measure(batch).score;
+  for (int i = 0; i < 300; ++i) both.step(batch);
+  EXPECT_LT(both.measure(batch).score, 0.1f * first);
 }
 
 void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {
@@ -182,6 +221,17 @@ TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {
   EXPECT_FALSE(ModelMeta::from_json(j, "m.pt").net.ownership);
   j["net"]["ownership"] = true;
   EXPECT_TRUE(ModelMeta::from_json(j, "m.pt").net.ownership);
+  // The same for the score head and its utility; a utility without the head is refused.
+  j["net"].erase("score_head");
+  j["net"].erase("score_utility");
+  EXPECT_FALSE(ModelMeta::from_json(j, "m.pt").net.score_head);
+  EXPECT_EQ(ModelMeta::from_json(j, "m.pt").net.score_utility, 0.0);
+  j["net"]["score_utility"] = 0.2;
+  EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
+  j["net"]["score_head"] = true;
+  EXPECT_EQ(ModelMeta::from_json(j, "m.pt").net.score_utility, 0.2);
+  j["net"]["score_utility"] = 1.5;
+  EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
 }
 
 TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
@@ -349,6 +399,47 @@ TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {
   }
   auto other = InferenceModel::fresh(meta_for<Lignes>(small()), 10);
   EXPECT_THROW(NnEvaluator<Imbriqua>{other}, Error) << "a Lignes network cannot evaluate Imbriqua";
+}
+
+// With a score utility u the leaf value is (1 - u) x value + u x score: the model's own
+// net.score_utility unless the options set another.
+TEST(NnEvaluator, ScoreUtilityMixesTheScoreIntoTheLeafValue) {
+  NetConfig net = small();
+  net.score_head = true;
+  net.score_utility = 0.25;
+  auto model = InferenceModel::fresh(meta_for<Imbriqua>(net), 10);
+  mcts::EvalBatch<Imbriqua> batch;
+  Rng rng(3);
+  while (batch.size() < 6) {
+    Imbriqua g;
+    for (int k = 0; k < 20 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
+    if (g.is_terminal() || g.to_act() == Player::kChance) continue;
+    FixedList<Action, Imbriqua::kMaxActions> actions;
+    g.legal_actions(actions);
+    batch.add(g, actions, rng.next());
+  }
+  const int n = static_cast<int>(batch.size()), size = Imbriqua::kPlanes.size();
+  std::vector<float> planes(static_cast<std::size_t>(n) * size);
+  for (int i = 0; i < n; ++i) batch.state(i).encode(std::span<float>(planes.data() + i * size, size));
+  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n), scores(n);
+  model->run_raw(planes.data(), n, logits.data(), values.data(), scores.data());
+  double apart = 0;
+  for (int i = 0; i < n; ++i) apart = std::max(apart, std::abs(static_cast<double>(values[i] - scores[i])));
+  ASSERT_GT(apart, 1e-3) << "value and score must differ for the mix to show";
+  for (const double u : {-1.0, 0.0, 1.0}) {  // -1: the model's own (0.25)
+    NnEvaluatorOptions options;
+    if (u >= 0) options.score_utility = u;
+    NnEvaluator<Imbriqua>(model, options).evaluate(batch);
+    const float w = u >= 0 ? static_cast<float>(u) : 0.25f;
+    for (int i = 0; i < n; ++i) EXPECT_NEAR(batch.value(i), (1 - w) * values[i] + w * scores[i], 1e-5) << u << " " << i;
+  }
+  // A network without a score head cannot weigh one in.
+  auto plain = InferenceModel::fresh(meta_for<Imbriqua>(small()), 10);
+  NnEvaluatorOptions options;
+  options.score_utility = 0.1;
+  EXPECT_THROW((NnEvaluator<Imbriqua>{plain, options}), Error);
+  options.score_utility = 0.0;
+  EXPECT_NO_THROW((NnEvaluator<Imbriqua>{plain, options}));
 }
 
 TEST(NnEvaluator, AzAgentPlaysLegalMoves) {

@@ -327,6 +327,70 @@ TEST(ValueTargets, ImbriquasMarginAgreesWithTheResult) {
   EXPECT_GT(decided_by_points, 150);
 }
 
+// The score head's target: the final margin from the side of the player to act at the
+// position, squashed by train.margin_scale; unknown (weight 0) without the game's end.
+TEST(ReplayBuffer, ScoreTargetsAreTheMoversSquashedFinalMargin) {
+  Rng rng(12);
+  ReplayBuffer<Imbriqua> buffer(256);
+  const int size = Imbriqua::kPlanes.size();
+  // Per position added: its planes and its target, NaN where the game's end is unknown.
+  std::vector<std::pair<std::vector<float>, double>> added;
+  for (int game = 0; game < 6; ++game) {
+    Imbriqua g;
+    std::vector<Imbriqua> decisions;
+    while (!g.is_terminal()) {
+      if (g.to_act() != Player::kChance) decisions.push_back(g);
+      g.apply(random_action(g, rng));
+    }
+    for (std::size_t k = 0; k < decisions.size(); k += 7) {
+      Position<Imbriqua> p;
+      p.state = decisions[k];
+      const bool known = game != 2;
+      if (known) p.final_state = g;
+      buffer.add(p);
+      const double mover = p.state.to_act() == Player::kP0 ? 1.0 : -1.0;
+      std::vector<float> planes(static_cast<std::size_t>(size));
+      p.state.encode(planes);
+      added.emplace_back(planes, known ? std::tanh(mover * g.score_margin() / 3.0) : std::nan(""));
+    }
+  }
+  ASSERT_LE(added.size(), 256u) << "all kept in the window";
+  nets::RawBatch batch;
+  buffer.sample(200, rng, false, {.score_scale = 3.0}, batch);
+  ASSERT_EQ(batch.score.size(), 200u);
+  std::set<float> targets;
+  int unknown = 0;
+  for (int i = 0; i < batch.n; ++i) {
+    const auto row = batch.planes.begin() + static_cast<std::ptrdiff_t>(i) * size;
+    bool matched = false;
+    for (const auto& [planes, target] : added) {
+      if (!std::equal(planes.begin(), planes.end(), row)) continue;
+      if (std::isnan(target)) matched |= batch.score_weight[i] == 0.0f && batch.score[i] == 0.0f;
+      else matched |= batch.score_weight[i] == 1.0f && std::abs(batch.score[i] - target) < 1e-6;
+    }
+    EXPECT_TRUE(matched) << "sample " << i << ": " << batch.score[i] << " weight " << batch.score_weight[i];
+    if (batch.score_weight[i] == 0.0f) ++unknown;
+    else targets.insert(batch.score[i]);
+  }
+  EXPECT_GT(unknown, 0) << "game 2 kept no end";
+  EXPECT_GT(targets.size(), 4u);
+  EXPECT_TRUE(std::any_of(targets.begin(), targets.end(), [](float t) { return t > 0.05f; }));
+  EXPECT_TRUE(std::any_of(targets.begin(), targets.end(), [](float t) { return t < -0.05f; }))
+      << "both players' views appear";
+  // Without a score scale, no score targets; the run's keys and the game's check.
+  buffer.sample(8, rng, false, {}, batch);
+  EXPECT_TRUE(batch.score.empty());
+  TrainConfig c = TrainConfig::defaults();
+  c.set("net.score_utility=0.1");
+  EXPECT_THROW(c.validate(), Error) << "a utility without the head";
+  c.set("net.score_head=true");
+  EXPECT_NO_THROW(c.validate());
+  EXPECT_NO_THROW(check_config_for_game<Imbriqua>(c));
+  EXPECT_THROW(check_config_for_game<Lignes>(c), Error) << "Lignes is not decided by points";
+  EXPECT_EQ(sample_targets(c).score_scale, c.train_margin_scale);
+  EXPECT_EQ(sample_targets(TrainConfig::defaults()).score_scale, 0.0);
+}
+
 TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
   using testgames::TicTacToe;
   ReplayBuffer<TicTacToe> buffer(10);
@@ -338,7 +402,7 @@ TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
   buffer.add(p);
   Rng rng(3);
   nets::RawBatch batch;
-  buffer.sample(64, rng, true, false, batch);
+  buffer.sample(64, rng, true, {}, batch);
   std::set<int> seen_targets;
   for (int i = 0; i < batch.n; ++i) {
     const float* planes = batch.planes.data() + i * 18;
@@ -387,8 +451,8 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   EXPECT_EQ(loaded.added(), 8);
   nets::RawBatch a, b;
   Rng r1(9), r2(9);
-  buffer.sample(16, r1, false, true, a);
-  loaded.sample(16, r2, false, true, b);
+  buffer.sample(16, r1, false, {.ownership = true}, a);
+  loaded.sample(16, r2, false, {.ownership = true}, b);
   EXPECT_EQ(a.planes, b.planes);
   EXPECT_EQ(a.policy, b.policy);
   EXPECT_EQ(a.value, b.value);
@@ -554,7 +618,7 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
   nets::RawBatch batch;
   RecordsState last;
   for (int i = 0; i < 200 && stats.games.load() < 60; ++i) {
-    if (buffer.size() > 0) buffer.sample(8, rng, true, false, batch);
+    if (buffer.size() > 0) buffer.sample(8, rng, true, {}, batch);
     if (i % 10 == 0) last = records.flush();
     network_step.store(i);
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -610,7 +674,7 @@ TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
   buffer.add(p);
   Rng rng(5);
   nets::RawBatch batch;
-  buffer.sample(64, rng, true, true, batch);
+  buffer.sample(64, rng, true, {.ownership = true}, batch);
   std::set<std::vector<float>> seen;
   for (int i = 0; i < batch.n; ++i) {
     const std::vector<float> target(batch.ownership.begin() + i * 64, batch.ownership.begin() + (i + 1) * 64);

@@ -63,6 +63,12 @@ const std::vector<AnyField>& fields() {
       Field<bool>{"net.ownership", &C::net_ownership, false,
                   "an auxiliary head predicting each cell's share of the final score (games with ownership(): "
                   "Imbriqua)"},
+      Field<bool>{"net.score_head", &C::net_score_head, false,
+                  "a score head beside the value head, trained on tanh(final margin / train.margin_scale) "
+                  "(games decided by points: Imbriqua)"},
+      Field<double>{"net.score_utility", &C::net_score_utility, 0.0,
+                    "the search's leaf utility (1 - u) x value + u x score, in self-play, evaluations and the "
+                    "model's agents unless their spec sets score_utility (needs net.score_head)", 0.0, 1.0},
       Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
                          "fc (2 planes and a dense layer) or conv (a logit plane per move kind, read at the action's "
                          "cell: games with a policy map, Imbriqua, Lignes, Intercept)"},
@@ -98,6 +104,8 @@ const std::vector<AnyField>& fields() {
                     "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
                     "self-play only draws", 0.0, 1.0},
       Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win", 1e-09, kNoLimit},
+      Field<double>{"train.score_weight", &C::train_score_weight, 1.0,
+                    "weight of the score loss (net.score_head) next to the policy and value losses", 0.0, kNoLimit},
       Field<double>{"train.ownership_weight", &C::train_ownership_weight, 1.0,
                     "weight of the ownership loss (net.ownership) next to the policy and value losses", 0.0, kNoLimit},
       Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept", 1.0, kNoLimit},
@@ -334,6 +342,7 @@ void TrainConfig::validate() const {
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(train_value_mix + train_margin_mix <= 1, "train.value_mix + train.margin_mix must be at most 1");
+  require(net_score_utility == 0 || net_score_head, "net.score_utility needs net.score_head");
   require(selfplay_simulations_start <= selfplay_simulations,
           "selfplay.simulations_start must be at most selfplay.simulations (the count grows to it)");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");

@@ -27,6 +27,8 @@ struct TrainConfig {
   std::string net_value_head;
   int net_value_hidden;
   bool net_ownership;
+  bool net_score_head;
+  double net_score_utility;
   std::string net_policy_head;
   // optimizer
   std::string optim_optimizer;
@@ -46,6 +48,7 @@ struct TrainConfig {
   double train_draw_progress;
   double train_margin_scale;
   double train_ownership_weight;
+  double train_score_weight;
   // replay buffer
   int replay_capacity;
   bool replay_symmetries;

@@ -3,7 +3,9 @@
 // uniformly into training batches under a random symmetry of the game (augmentation).
 // It stores states and the search's policy over *actions*, so any symmetry can be applied
 // at sampling time by transforming the state and mapping the actions. For networks with
-// an ownership head it also keeps each game's final state, transformed the same way.
+// an ownership or score head it also keeps each game's final state, transformed the same
+// way, and computes those targets from it when sampling.
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -90,6 +92,12 @@ Position<G> read_position(ByteReader& r, bool with_final, Fail&& fail) {
   return e;
 }
 
+// The targets a batch carries beside planes, policy and value.
+struct SampleTargets {
+  bool ownership = false;    // the game's ownership() at its end (games with that hook)
+  double score_scale = 0.0;  // above 0: tanh(final margin / score_scale) (games decided by points)
+};
+
 template <Game G>
 class ReplayBuffer {
  public:
@@ -112,13 +120,16 @@ class ReplayBuffer {
     return next_;
   }
 
-  // `ownership`: also fill the ownership targets (games with ownership() only).
-  void sample(int n, Rng& rng, bool symmetries, bool ownership, nets::RawBatch& out) const {
+  // A position without a final state gets weight 0 for the ownership and score targets.
+  void sample(int n, Rng& rng, bool symmetries, SampleTargets targets, nets::RawBatch& out) const {
     const int plane_size = G::kPlanes.size(), policy_size = G::kPolicySize;
     const int cells = G::kPlanes.height * G::kPlanes.width;
-    ownership = ownership && kHasOwnership<G>;
+    const bool ownership = targets.ownership && kHasOwnership<G>;
+    const bool score = targets.score_scale > 0 && kDecidedByPoints<G>;
     out.ownership.assign(ownership ? static_cast<std::size_t>(n) * cells : 0, 0.0f);
     out.ownership_weight.assign(ownership ? n : 0, 0.0f);
+    out.score.assign(score ? n : 0, 0.0f);
+    out.score_weight.assign(score ? n : 0, 0.0f);
     out.n = n;
     out.planes.assign(static_cast<std::size_t>(n) * plane_size, 0.0f);
     out.policy.assign(static_cast<std::size_t>(n) * policy_size, 0.0f);
@@ -156,6 +167,14 @@ class ReplayBuffer {
           float* target = out.ownership.data() + static_cast<std::size_t>(i) * cells;
           end.ownership(image.to_act(), std::span<float>(target, cells));
           out.ownership_weight[i] = 1.0f;
+        }
+      }
+      if constexpr (kDecidedByPoints<G>) {
+        if (score && p.final_state) {
+          // score_margin() is player 0's points less player 1's; the target is the mover's.
+          const double margin = p.final_state->score_margin() * (p.state.to_act() == Player::kP0 ? 1.0 : -1.0);
+          out.score[i] = static_cast<float>(std::tanh(margin / targets.score_scale));
+          out.score_weight[i] = 1.0f;
         }
       }
     }

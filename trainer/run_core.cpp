@@ -27,7 +27,7 @@ void pause_for_crash_test() {
 
 nets::OptimSettings optim_settings(const TrainConfig& c) {
   return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight,
-          nets::resolve_precision(c.train_precision, c.device)};
+          nets::resolve_precision(c.train_precision, c.device), c.train_score_weight};
 }
 
 RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
@@ -140,6 +140,7 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                        {"loss_policy", l.policy},
                        {"loss_value", l.value},
                        {"loss_ownership", l.ownership},
+                       {"loss_score", l.score},
                        {"lr", learning_rate(config_, progress)},
                        {"simulations", full_simulations(config_, progress)},
                        {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
@@ -166,11 +167,12 @@ double RunCore::policy_kl_since_last_log() {
   return mean;
 }
 
-// "policy / value", then "/ ownership" for networks with that head.
+// "policy / value", then "/ ownership" and "/ score" for networks with those heads.
 std::string RunCore::loss_text(const nets::StepLosses& l, int precision, const char* separator) const {
   std::ostringstream text;
   text << std::fixed << std::setprecision(precision) << l.policy << separator << l.value;
   if (config_.net_ownership) text << separator << std::setprecision(precision + 1) << l.ownership;
+  if (config_.net_score_head) text << separator << std::setprecision(precision + 1) << l.score;
   return text.str();
 }
 

@@ -77,6 +77,13 @@ void check_config_for_game(const TrainConfig& config) {
     throw Error(std::string(G::kName) + " has no progress() heuristic: train.draw_progress must be 0");
   if (!kHasOwnership<G> && config.net_ownership)
     throw Error(std::string(G::kName) + " has no ownership targets: net.ownership must be false");
+  if (!kDecidedByPoints<G> && config.net_score_head)
+    throw Error(std::string(G::kName) + " is not decided by points: net.score_head must be false");
+}
+
+// The targets beside policy and value that the run's network heads train on.
+inline SampleTargets sample_targets(const TrainConfig& c) {
+  return {c.net_ownership, c.net_score_head ? c.train_margin_scale : 0.0};
 }
 
 // A position's value target for the player who acted there: the game's result `z`,
@@ -261,7 +268,8 @@ class SelfPlayWorker {
       const float z = result_for(slot.players[i]);
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       slot.positions[i].value = value_target(config_, z, searched[i], margin);
-      if (config_.net_ownership) slot.positions[i].final_state = slot.state;
+      // The game's end, for the ownership and score targets (computed at sampling time).
+      if (config_.net_ownership || config_.net_score_head) slot.positions[i].final_state = slot.state;
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;

@@ -40,6 +40,8 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
   net.value_hidden = c.net_value_hidden;
   net.ownership = c.net_ownership;
   net.policy_head = c.net_policy_head;
+  net.score_head = c.net_score_head;
+  net.score_utility = c.net_score_utility;
   nets::ModelMeta meta = nets::meta_for<G>(net);
   meta.config_hash = c.hash();
   return meta;
@@ -168,7 +170,7 @@ class TrainingRun {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         } else {
           core_.session().set_learning_rate(turn.learning_rate);
-          buffer_.sample(config.train_batch_size, core_.rng(), config.replay_symmetries, config.net_ownership, batch);
+          buffer_.sample(config.train_batch_size, core_.rng(), config.replay_symmetries, sample_targets(config), batch);
           losses = core_.session().step(batch);
           core_.after_step(losses, loop_start, games_at_start, evals_at_start);
         }

@@ -55,7 +55,7 @@ void add_run_options(CLI::App* cmd, std::string& redis, std::string& run, std::s
 std::string agent_spec_help() {
   return "Agent specs: random | mcts[:KEY=VALUE,...] (the UCT baseline: random-rollout values; also "
          "evaluator=rollout|uniform) | az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
-         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L).\nSearch keys (defaults of the uct and az "
+         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L, score_utility=U).\nSearch keys (defaults of the uct and az "
          "presets):\n" +
          azg::mcts::search_options_help();
 }
