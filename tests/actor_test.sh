@@ -15,17 +15,19 @@ sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 sel
 "$azg" actor --redis "127.0.0.1:$port" --run t --config "$config" --set "${sets[@]}" --name a1 > "$work/actor.log" 2>&1 &
 actor_pid=$!
 pids+=($actor_pid)
-# Poll rather than sleep a fixed time: on a loaded 2-core CI machine the actor's start-up
-# (LibTorch, the model build) can take longer than a second.
-for _ in $(seq 600); do grep -q "waiting for the learner's first weights" "$work/actor.log" && break; sleep 0.1; done
-grep -q "waiting for the learner's first weights" "$work/actor.log" || fail "the actor does not say it waits: $(cat "$work/actor.log")"
+# Poll for a line rather than sleep a fixed time: on a loaded 2-core CI machine the actor's
+# start-up (LibTorch, the model build) can take longer than a second. Up to 60 s.
+actor_says() {
+  for _ in $(seq 600); do grep -q "$1" "$work/actor.log" && return 0; sleep 0.1; done
+  return 1
+}
+actor_says "waiting for the learner's first weights" || fail "the actor does not say it waits: $(cat "$work/actor.log")"
 grep -q "games sent" "$work/actor.log" && fail "the actor sent games before any weights: $(cat "$work/actor.log")"
 "$helper" publish "127.0.0.1:$port" t 0 "$config" "${sets[@]}" >/dev/null || fail "publish 0"
-for _ in $(seq 600); do grep -q "games sent" "$work/actor.log" && break; sleep 0.1; done
+actor_says "games sent"
 # New weights while it plays: it takes them by version.
 "$helper" publish "127.0.0.1:$port" t 1 "$config" "${sets[@]}" >/dev/null || fail "publish 1"
-for _ in $(seq 600); do grep -q "weights version 1" "$work/actor.log" && break; sleep 0.1; done
-grep -q "weights version 1" "$work/actor.log" || fail "the actor did not take weights version 1: $(tail -2 "$work/actor.log")"
+actor_says "weights version 1" || fail "the actor did not take weights version 1: $(tail -2 "$work/actor.log")"
 sleep 1.5
 # kill -9 mid-game: only its unfinished games are lost; every game sent decodes whole.
 kill -9 $actor_pid
