@@ -7,6 +7,7 @@
 
 #include "env/common/error.hpp"
 #include "mcts/search_options.hpp"
+#include "nets/allocator.hpp"
 #include "nets/cpu_support.hpp"
 #include "nets/inference.hpp"
 #include "tools/azg/game_commands.hpp"
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
   // compete with them (`azg train` sets torch_threads for both).
   azg::nets::set_blas_threads(1);
   azg::nets::reexec_for_blas_kernels(argv);
+  // Tensor-sized blocks stay with the process between forwards (nets/allocator.hpp).
+  azg::nets::keep_freed_memory_for_reuse();
   CLI::App app{
       "azg: AlphaZero-style self-play training for five board games.\n"
       "Games: " + azg::game_names(azg::kGames)};
