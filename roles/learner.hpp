@@ -50,6 +50,7 @@ class RedisFeed final : public trainer::GameFeed<G> {
         }
         stats.positions += static_cast<std::int64_t>(game.positions.size());
         stats.games += 1;
+        if (!game.termination.empty()) stats.resigned += 1;
         sink.add(std::move(game));
       }
     }

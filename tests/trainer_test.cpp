@@ -125,11 +125,10 @@ struct CapturedGames final : GameSink<testgames::TicTacToe> {
   bool ahead() const override { return false; }
 };
 
-// Runs one self-play worker on tic-tac-toe with a uniform evaluator, the run at `step`,
-// until it has finished `games` games.
+// Runs one self-play worker on tic-tac-toe with `evaluator`, the run at `step`, until it
+// has finished `games` games.
 void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGames& sink,
-                SelfPlayStats& stats) {
-  mcts::UniformEvaluator<testgames::TicTacToe> evaluator;
+                SelfPlayStats& stats, mcts::Evaluator<testgames::TicTacToe>& evaluator) {
   std::atomic<std::int64_t> network_step{step};
   std::atomic<bool> stop{false};
   SelfPlayWorker<testgames::TicTacToe> worker(config, evaluator, sink, stats, network_step, seed);
@@ -137,6 +136,101 @@ void play_games(const TrainConfig& config, std::int64_t step, int games, std::ui
   while (stats.games.load() < games) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop = true;
   thread.join();
+}
+
+// The same with a uniform evaluator (equal priors, value 0).
+void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGames& sink,
+                SelfPlayStats& stats) {
+  mcts::UniformEvaluator<testgames::TicTacToe> evaluator;
+  play_games(config, step, games, seed, sink, stats, evaluator);
+}
+
+// Equal priors, and every position lost for player 0: -0.99 where it is to act, +0.99
+// where player 1 is.
+struct PlayerZeroLoses final : mcts::Evaluator<testgames::TicTacToe> {
+  void evaluate(mcts::EvalBatch<testgames::TicTacToe>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      mcts::set_uniform_priors(batch, i);
+      batch.value(i) = batch.state(i).to_act() == Player::kP0 ? -0.99f : 0.99f;
+    }
+  }
+};
+
+TrainConfig resigning_config(double playout) {
+  TrainConfig config = TrainConfig::defaults();
+  config.selfplay_games_per_thread = 4;
+  config.selfplay_simulations = 8;
+  config.selfplay_cheap_simulations = 4;
+  config.selfplay_resign_value = 0.5;
+  config.selfplay_resign_playout = playout;
+  return config;
+}
+
+TEST(Resignation, APlayerWhoseSearchSeesALossTwiceInARowResigns) {
+  CapturedGames sink;
+  SelfPlayStats stats;
+  PlayerZeroLoses evaluator;
+  play_games(resigning_config(0.0), 0, 12, 3, sink, stats, evaluator);
+  ASSERT_GE(sink.games.size(), 12u);
+  for (const auto& g : sink.games) {
+    EXPECT_EQ(g.termination, "resignation");
+    EXPECT_EQ(g.record.outcome, Outcome::kP1Win);
+    EXPECT_EQ(g.record.actions.size(), 2u) << "player 0 resigns at its second decision, before moving";
+    ASSERT_EQ(g.positions.size(), 3u) << "the resigning position keeps its search's targets";
+    EXPECT_FLOAT_EQ(g.positions[0].value, -1.0f);
+    EXPECT_FLOAT_EQ(g.positions[1].value, 1.0f);
+    EXPECT_FLOAT_EQ(g.positions[2].value, -1.0f);
+  }
+  EXPECT_EQ(stats.resigned.load(), stats.games.load());
+  EXPECT_EQ(stats.resign_checks.load(), 0) << "no game was played out";
+
+  // Off, the same games run to their end.
+  CapturedGames off_sink;
+  SelfPlayStats off_stats;
+  TrainConfig off = resigning_config(0.0);
+  off.selfplay_resign_value = 0;
+  play_games(off, 0, 12, 3, off_sink, off_stats, evaluator);
+  for (const auto& g : off_sink.games) {
+    EXPECT_TRUE(g.termination.empty());
+    EXPECT_GE(g.record.actions.size(), 5u);
+  }
+  EXPECT_EQ(off_stats.resigned.load(), 0);
+}
+
+TEST(Resignation, GamesPlayedOutCountTheResignationsThatWouldHaveBeenWrong) {
+  CapturedGames sink;
+  SelfPlayStats stats;
+  PlayerZeroLoses evaluator;
+  play_games(resigning_config(1.0), 0, 40, 5, sink, stats, evaluator);
+  std::int64_t not_lost_by_player_zero = 0;
+  for (const auto& g : sink.games) {
+    EXPECT_TRUE(g.termination.empty()) << "nobody resigns in a game played out";
+    testgames::TicTacToe end = replay(testgames::TicTacToe{}, g.record.actions);
+    EXPECT_TRUE(end.is_terminal());
+    if (g.record.outcome != Outcome::kP1Win) ++not_lost_by_player_zero;
+  }
+  EXPECT_EQ(stats.resigned.load(), 0);
+  EXPECT_EQ(stats.resign_checks.load(), stats.games.load()) << "player 0 crosses the line in every game";
+  EXPECT_EQ(stats.resign_false.load(), not_lost_by_player_zero);
+  EXPECT_GT(not_lost_by_player_zero, 0) << "the evaluator is wrong: player 0 often wins or draws";
+}
+
+TEST(Resignation, TargetsThatNeedTheFinalPositionRefuseIt) {
+  TrainConfig c = TrainConfig::defaults();
+  c.set("selfplay.resign_value=0.9");
+  EXPECT_NO_THROW(c.validate());
+  for (const char* other : {"net.ownership=true", "net.score_head=true", "train.margin_mix=0.2"}) {
+    TrainConfig d = c;
+    d.set(other);
+    try {
+      d.validate();
+      ADD_FAILURE() << other << " with resignation must be refused";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("selfplay.resign_value"), std::string::npos) << e.what();
+    }
+  }
+  c.set("selfplay.resign_value=1");
+  EXPECT_THROW(c.validate(), Error) << "no value is below -1: a line there would never be crossed";
 }
 
 TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst) {
@@ -498,6 +592,7 @@ TEST(GamePayload, AFinishedGameGoesOutAndComesBackAndDamageIsRefused) {
     EXPECT_EQ(back.positions[i].policy, game.positions[i].policy);
     EXPECT_TRUE(back.positions[i].final_state.has_value());
   }
+  EXPECT_TRUE(back.termination.empty());
   // Every changed byte and every cut is refused with one line.
   for (std::size_t at = 0; at < bytes.size(); at += 7) {
     std::string damaged = bytes;
@@ -511,6 +606,49 @@ TEST(GamePayload, AFinishedGameGoesOutAndComesBackAndDamageIsRefused) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("game 1 from actor-a is not a self-play game of this build's"), std::string::npos);
   }
+}
+
+// A resigned game stops before its end: its payload and its record say so, and an
+// unfinished game without that termination is refused.
+TEST(GamePayload, AResignedGameKeepsItsTermination) {
+  using testgames::TicTacToe;
+  FinishedGame<TicTacToe> game;
+  TicTacToe s;
+  for (const char* a : {"a1", "b2"}) {
+    Position<TicTacToe> p;
+    p.state = s;
+    p.value = 1.0f;
+    game.positions.push_back(p);
+    const Action action = *s.parse_action(a);
+    game.record.actions.push_back(s.action_to_string(action));
+    s.apply(action);
+  }
+  game.record.outcome = Outcome::kP1Win;
+  game.termination = std::string(kResignation);
+  const FinishedGame<TicTacToe> back = decode_game<TicTacToe>(encode_game(game), "game 2");
+  EXPECT_EQ(back.termination, "resignation");
+  EXPECT_EQ(back.record.actions, game.record.actions);
+  EXPECT_EQ(back.record.outcome, Outcome::kP1Win);
+  for (const char* termination : {"", "the actor got bored"}) {
+    FinishedGame<TicTacToe> other = game;
+    other.termination = termination;
+    EXPECT_THROW(decode_game<TicTacToe>(encode_game(other), "game 3"), Error) << termination;
+  }
+
+  const std::string folder = (std::filesystem::temp_directory_path() / "azg_resigned_records").string();
+  std::filesystem::remove_all(folder);
+  {
+    GameRecordWriter writer(folder, 10);
+    writer.add(game.record, 7, game.termination);
+    writer.flush();
+  }
+  std::ifstream in(folder + "/000001.jsonl");
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const play::ReadRecord read = play::read_game_record<TicTacToe>(line, "000001.jsonl:1");
+  EXPECT_EQ(read.termination, "resignation");
+  EXPECT_EQ(read.record.outcome, Outcome::kP1Win);
+  std::filesystem::remove_all(folder);
 }
 
 TEST(ReplayBuffer, DamagedFilesAreRefusedBeforeAnyStateIsUsed) {

@@ -132,6 +132,12 @@ const std::vector<AnyField>& fields() {
       search_field<bool>("selfplay.gumbel_rescale", &C::selfplay_gumbel_rescale, false, "gumbel_rescale", "self-play"),
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
                     "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
+      Field<double>{"selfplay.resign_value", &C::selfplay_resign_value, 0.0,
+                    "a player resigns (its loss) once its root value is below -this on two of its decisions in "
+                    "a row, saving the search of games already decided (AlphaGo Zero; 0: never)", 0.0, 0.999},
+      Field<double>{"selfplay.resign_playout", &C::selfplay_resign_playout, 0.1,
+                    "share of games in which nobody resigns, played out to count the resignations that would "
+                    "have been wrong (false_resign in metrics.jsonl)", 0.0, 1.0},
       search_field<double>("selfplay.c_puct", &C::selfplay_c_puct, 1.25, "cpuct", "self-play"),
       Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
                     "root noise alpha x legal actions (PUCT roots)", 0.0, 1000.0},
@@ -345,6 +351,9 @@ void TrainConfig::validate() const {
   require(net_score_utility == 0 || net_score_head, "net.score_utility needs net.score_head");
   require(selfplay_simulations_start <= selfplay_simulations,
           "selfplay.simulations_start must be at most selfplay.simulations (the count grows to it)");
+  require(selfplay_resign_value == 0 || (!net_ownership && !net_score_head && train_margin_mix == 0),
+          "selfplay.resign_value needs net.ownership and net.score_head off and train.margin_mix 0 (their "
+          "targets need the game's final position, which a resigned game does not reach)");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_max_lead == 0 || selfplay_max_lead * train_reuse >= train_batch_size,
           "selfplay.max_lead must be 0 or hold at least train.batch_size / train.reuse positions");

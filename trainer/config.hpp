@@ -67,6 +67,8 @@ struct TrainConfig {
   double selfplay_gumbel_scale;
   bool selfplay_gumbel_rescale;
   double selfplay_rollout_mix;
+  double selfplay_resign_value;
+  double selfplay_resign_playout;
   double selfplay_c_puct;
   double selfplay_dirichlet_total;
   double selfplay_noise_fraction;

@@ -22,10 +22,11 @@ std::string encode_game(const FinishedGame<G>& game) {
   w.pod(kGamePayloadMagic);
   write_state_layout<G>(w);
   w.pod(game.network_step);
-  const std::string record = nlohmann::json{{"setup", game.record.setup},
-                                            {"actions", game.record.actions},
-                                            {"result", std::string(outcome_string(game.record.outcome))}}
-                                 .dump();
+  nlohmann::json fields = {{"setup", game.record.setup},
+                           {"actions", game.record.actions},
+                           {"result", std::string(outcome_string(game.record.outcome))}};
+  if (!game.termination.empty()) fields["termination"] = game.termination;
+  const std::string record = fields.dump();
   w.pod(static_cast<std::uint32_t>(record.size()));
   w.raw(record.data(), record.size());
   w.pod(static_cast<std::uint64_t>(game.positions.size()));
@@ -48,8 +49,12 @@ FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
   if (record_size > r.remaining()) fail();
   std::string record(record_size, '\0');
   r.raw(record.data(), record_size);
-  // The record is replayed strictly: a payload that loads is a legal, finished game.
-  game.record = play::read_game_record<G>(record, source).record;
+  // The record is replayed strictly: a payload that loads is a legal game, finished or
+  // stopped with a stated termination (a resignation).
+  play::ReadRecord read = play::read_game_record<G>(record, source);
+  game.record = std::move(read.record);
+  game.termination = std::move(read.termination);
+  if (!game.termination.empty() && game.termination != kResignation) fail();
   const auto count = r.pod<std::uint64_t>();
   r.expect_items(count, sizeof(G) + sizeof(float) + 1 + sizeof(std::uint32_t));
   game.positions.reserve(count);

@@ -57,11 +57,13 @@ class GameRecordWriter {
   // Files moved to games/uncounted/ when this writer started.
   int moved_files() const { return moved_; }
 
-  void add(const GameRecord& record, std::int64_t step) {
+  // `termination`: why a game that is not over stopped (a resignation); empty otherwise.
+  void add(const GameRecord& record, std::int64_t step, const std::string& termination = {}) {
     nlohmann::json j = {{"actions", record.actions},
                         {"result", std::string(outcome_string(record.outcome))},
                         {"network_step", step}};
     if (!record.setup.empty()) j["setup"] = record.setup;
+    if (!termination.empty()) j["termination"] = termination;
     std::lock_guard lock(mutex_);
     pending_.push_back(j.dump());
     ++games_;

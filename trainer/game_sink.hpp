@@ -14,11 +14,15 @@
 
 namespace azg::trainer {
 
+// The termination of a self-play game that a player resigned.
+inline constexpr std::string_view kResignation = "resignation";
+
 template <Game G>
 struct FinishedGame {
   std::vector<Position<G>> positions;  // with their value targets set
   GameRecord record;
   std::int64_t network_step = 0;  // the network that played it
+  std::string termination;        // empty: played to its end; else why it stopped ("resignation")
 };
 
 template <Game G>
@@ -39,7 +43,7 @@ class LocalGameSink final : public GameSink<G> {
 
   void add(FinishedGame<G>&& game) override {
     for (auto& p : game.positions) buffer_.add(std::move(p));
-    records_.add(game.record, game.network_step);
+    records_.add(game.record, game.network_step, game.termination);
   }
 
   // True when self-play has produced more than selfplay.max_lead positions beyond what the

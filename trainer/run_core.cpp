@@ -146,14 +146,28 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                        {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
                        {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
                        {"policy_kl", policy_kl_since_last_log()},
+                       {"resigned", stats_.resigned.load()},
+                       {"false_resign", false_resign_share()},
                        {"elapsed_s", elapsed()}});
   if (!::isatty(STDOUT_FILENO)) {
     out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
          << shown_positions() << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
          << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
          << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  " << std::setprecision(0)
-         << elapsed() << " s" << std::endl;
+         << elapsed() << " s";
+    if (config_.selfplay_resign_value > 0)
+      out_ << "  resigned " << stats_.resigned.load() << " (wrong " << stats_.resign_false.load() << " of "
+           << stats_.resign_checks.load() << " played out)";
+    out_ << std::endl;
   }
+}
+
+// Of the games played out in which a player crossed the resignation line, the share that
+// player did not lose; null before there is one.
+nlohmann::json RunCore::false_resign_share() const {
+  const std::int64_t checks = stats_.resign_checks.load();
+  if (checks == 0) return nullptr;
+  return static_cast<double>(stats_.resign_false.load()) / static_cast<double>(checks);
 }
 
 // Mean KL(prior || policy target) of the full searches since the last metrics line.

@@ -13,6 +13,8 @@
 #include <ostream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "nets/session.hpp"
 #include "parallel/learner_group.hpp"
 #include "play/sprt_match.hpp"
@@ -119,6 +121,7 @@ class RunCore {
   void log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
                    std::int64_t games_at_start, std::int64_t evals_at_start);
   double policy_kl_since_last_log();
+  nlohmann::json false_resign_share() const;
   std::string loss_text(const nets::StepLosses& l, int precision, const char* separator) const;
 
   TrainConfig config_;

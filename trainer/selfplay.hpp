@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -193,7 +194,25 @@ class SelfPlayWorker {
     GameRecord record;
     int decisions = 0;
     bool full = true;
+    bool may_resign = false;              // false in the games played out (selfplay.resign_playout)
+    int low_decisions[2] = {0, 0};        // each player's decisions in a row below the resignation line
+    std::optional<Player> would_resign;  // in a game played out, the first player to cross it
   };
+
+  // A player resigns once its root value has been below -selfplay.resign_value on two of
+  // its decisions in a row (one low value from a 4-simulation search is too easily
+  // wrong). In the games played out it is only remembered, for the false-resignation count.
+  static constexpr int kLowDecisionsToResign = 2;
+  bool resigns(Slot& slot, float root_value) {
+    if (config_.selfplay_resign_value <= 0) return false;
+    const Player me = slot.state.to_act();
+    int& low = slot.low_decisions[me == Player::kP0 ? 0 : 1];
+    low = root_value < -config_.selfplay_resign_value ? low + 1 : 0;
+    if (low < kLowDecisionsToResign) return false;
+    if (slot.may_resign) return true;
+    if (!slot.would_resign) slot.would_resign = me;
+    return false;
+  }
 
   void new_game(Slot& slot) {
     slot.state = G::random_setup(rng_);
@@ -204,6 +223,10 @@ class SelfPlayWorker {
     slot.record = GameRecord{};
     slot.record.setup = slot.state.setup_string();
     slot.decisions = 0;
+    // The draw happens only with resignation on, so runs without it keep their random stream.
+    slot.may_resign = config_.selfplay_resign_value > 0 && rng_.uniform() >= config_.selfplay_resign_playout;
+    slot.low_decisions[0] = slot.low_decisions[1] = 0;
+    slot.would_resign.reset();
   }
 
   void apply(Slot& slot, Action a) {
@@ -218,7 +241,7 @@ class SelfPlayWorker {
       while (!slot.state.is_terminal() && slot.state.to_act() == Player::kChance)
         apply(slot, sample_chance(slot.state, rng_));
       if (!slot.state.is_terminal()) return;
-      finish(slot);
+      finish(slot, slot.state.outcome());
       new_game(slot);
     }
   }
@@ -237,6 +260,11 @@ class SelfPlayWorker {
     slot.positions.push_back(std::move(p));
     slot.players.push_back(slot.state.to_act());
     slot.root_values.push_back(r.value);
+    if (resigns(slot, r.value)) {
+      finish(slot, slot.state.to_act() == Player::kP0 ? Outcome::kP1Win : Outcome::kP0Win, std::string(kResignation));
+      new_game(slot);
+      return;
+    }
     // Early moves follow the visit counts at a temperature (PUCT) or the Gumbel sample;
     // later ones the best move.
     Action a = r.best;
@@ -246,12 +274,20 @@ class SelfPlayWorker {
     apply(slot, a);
   }
 
-  void finish(Slot& slot) {
-    slot.record.outcome = slot.state.outcome();
+  // `termination`: empty for a game played to its end; else why it stopped (a resignation,
+  // whose `outcome` the moves have not reached).
+  void finish(Slot& slot, Outcome outcome, std::string termination = {}) {
+    slot.record.outcome = outcome;
+    if (!termination.empty()) ++stats_.resigned;
+    if (slot.would_resign) {
+      ++stats_.resign_checks;
+      if (outcome_value(outcome, *slot.would_resign) >= 0) ++stats_.resign_false;
+    }
     // The value target: the result, blended with the search's root value and, for games
     // decided by points, with the squashed final margin (a denser signal than win/loss).
     double margin_p0 = 0.0;
-    if constexpr (kDecidedByPoints<G>) margin_p0 = slot.state.score_margin();
+    if constexpr (kDecidedByPoints<G>)
+      if (termination.empty()) margin_p0 = slot.state.score_margin();  // defined at the end only
     // A draw may instead count as a small win or loss by the game's progress heuristic
     // (train.draw_progress): a gradient towards winning where draws are all self-play sees.
     float draw_p0 = 0.0f;
@@ -273,7 +309,7 @@ class SelfPlayWorker {
     }
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
-    sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load()});
+    sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load(), std::move(termination)});
     slot.positions.clear();  // moved from: the next game starts empty
   }
 

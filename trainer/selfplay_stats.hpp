@@ -16,6 +16,12 @@ struct SelfPlayStats {
   // moves the network's policy (0 would mean self-play teaches the policy nothing).
   std::atomic<std::int64_t> policy_kl_micronats{0};
   std::atomic<std::int64_t> full_searches{0};
+  // selfplay.resign_value: games ended by a resignation; games played out (nobody may
+  // resign) in which a player crossed the resignation line, and of those the ones that
+  // player did not lose (a resignation there would have been wrong).
+  std::atomic<std::int64_t> resigned{0};
+  std::atomic<std::int64_t> resign_checks{0};
+  std::atomic<std::int64_t> resign_false{0};
 };
 
 }  // namespace azg::trainer
