@@ -189,14 +189,19 @@ TEST(PolicyMap, ActionsSitAtTheirCells) {
     return planes[static_cast<std::size_t>(plane * cells + cell)];
   };
   EXPECT_GT(for_mapped_actions<Imbriqua>(3, [&](const Imbriqua& g, const std::vector<float>& p, int plane, int cell, Action a) {
-    if (plane >= 1 && plane <= 56) ASSERT_EQ(at(p, 0, cell, 64), 1.0f) << g.action_to_string(a) << " moves no own pawn";
-    if (plane == 0) ASSERT_EQ(at(p, 0, cell, 64) + at(p, 1, cell, 64), 0.0f) << g.action_to_string(a);
+    if (plane >= 1 && plane <= 56) {
+      ASSERT_EQ(at(p, 0, cell, 64), 1.0f) << g.action_to_string(a) << " moves no own pawn";
+    }
+    if (plane == 0) {
+      ASSERT_EQ(at(p, 0, cell, 64) + at(p, 1, cell, 64), 0.0f) << g.action_to_string(a);
+    }
   }), 500);
   EXPECT_GT(for_mapped_actions<Intercept>(2, [&](const Intercept& g, const std::vector<float>& p, int plane, int cell, Action a) {
     const int cells = Intercept::kSquares;
-    if (plane < 96)
+    if (plane < 96) {
       ASSERT_EQ(at(p, 0, cell, cells) + at(p, 1, cell, cells) + at(p, 2, cell, cells) + at(p, 3, cell, cells), 1.0f)
           << g.action_to_string(a) << " moves no own pawn";
+    }
   }), 500);
   EXPECT_GT(for_mapped_actions<Lignes>(3, [&](const Lignes& g, const std::vector<float>& p, int plane, int cell, Action a) {
     if (plane == 0) {

@@ -167,7 +167,9 @@ TEST_F(ApiFixture, AnAgentAnalysesWithoutPlayingAndReportsItsSearch) {
   int visits = 0;
   for (std::size_t i = 0; i < t["actions"].size(); ++i) {
     visits += t["actions"][i]["visits"].get<int>();
-    if (i > 0) EXPECT_LE(t["actions"][i]["visits"], t["actions"][i - 1]["visits"]);
+    if (i > 0) {
+      EXPECT_LE(t["actions"][i]["visits"], t["actions"][i - 1]["visits"]);
+    }
   }
   EXPECT_LE(t["actions"].size(), 12u);
   EXPECT_GT(visits, 0);
