@@ -3,13 +3,12 @@
 // distributed run: its positions (the replay buffer's entry format), its record and the
 // network step that played it, with a checksum. decode_game() refuses anything else with
 // one line, before any state in it is used.
-#include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 
 #include "env/common/byte_io.hpp"
 #include "play/game_record_reader.hpp"
+#include "trainer/game_records.hpp"
 #include "trainer/game_sink.hpp"
 
 namespace azg::trainer {
@@ -22,11 +21,7 @@ std::string encode_game(const FinishedGame<G>& game) {
   w.pod(kGamePayloadMagic);
   write_state_layout<G>(w);
   w.pod(game.network_step);
-  nlohmann::json fields = {{"setup", game.record.setup},
-                           {"actions", game.record.actions},
-                           {"result", std::string(outcome_string(game.record.outcome))}};
-  if (!game.termination.empty()) fields["termination"] = game.termination;
-  const std::string record = fields.dump();
+  const std::string record = record_json(game.record, game.termination).dump();
   w.pod(static_cast<std::uint32_t>(record.size()));
   w.raw(record.data(), record.size());
   w.pod(static_cast<std::uint64_t>(game.positions.size()));

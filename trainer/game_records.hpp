@@ -15,6 +15,16 @@
 
 namespace azg::trainer {
 
+// A self-play game's record as JSON: its setup (for games that have one), actions, result
+// and, for a game stopped before its end (a resignation), its termination. The record
+// files and the actors' payloads both carry it; play::read_game_record reads it back.
+inline nlohmann::json record_json(const GameRecord& record, const std::string& termination = {}) {
+  nlohmann::json j = {{"actions", record.actions}, {"result", std::string(outcome_string(record.outcome))}};
+  if (!record.setup.empty()) j["setup"] = record.setup;
+  if (!termination.empty()) j["termination"] = termination;
+  return j;
+}
+
 // Where the records stand at a checkpoint: every game counted is in the files numbered
 // below next_file, and no game beyond them.
 struct RecordsState {
@@ -59,11 +69,8 @@ class GameRecordWriter {
 
   // `termination`: why a game that is not over stopped (a resignation); empty otherwise.
   void add(const GameRecord& record, std::int64_t step, const std::string& termination = {}) {
-    nlohmann::json j = {{"actions", record.actions},
-                        {"result", std::string(outcome_string(record.outcome))},
-                        {"network_step", step}};
-    if (!record.setup.empty()) j["setup"] = record.setup;
-    if (!termination.empty()) j["termination"] = termination;
+    nlohmann::json j = record_json(record, termination);
+    j["network_step"] = step;
     std::lock_guard lock(mutex_);
     pending_.push_back(j.dump());
     ++games_;
