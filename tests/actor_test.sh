@@ -15,12 +15,8 @@ sets=(selfplay.simulations=8 selfplay.cheap_simulations=4 selfplay.threads=1 sel
 "$azg" actor --redis "127.0.0.1:$port" --run t --config "$config" --set "${sets[@]}" --name a1 > "$work/actor.log" 2>&1 &
 actor_pid=$!
 pids+=($actor_pid)
-# Poll for a line rather than sleep a fixed time: on a loaded 2-core CI machine the actor's
-# start-up (LibTorch, the model build) can take longer than a second. Up to 60 s.
-actor_says() {
-  for _ in $(seq 600); do grep -q "$1" "$work/actor.log" && return 0; sleep 0.1; done
-  return 1
-}
+# Up to 60 s for a line of the actor's.
+actor_says() { local line=$1; wait_until 60 'grep -q -- "$line" "$work/actor.log"'; }
 actor_says "waiting for the learner's first weights" || fail "the actor does not say it waits: $(cat "$work/actor.log")"
 grep -q "games sent" "$work/actor.log" && fail "the actor sent games before any weights: $(cat "$work/actor.log")"
 "$helper" publish "127.0.0.1:$port" t 0 "$config" "${sets[@]}" >/dev/null || fail "publish 0"

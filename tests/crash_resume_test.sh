@@ -5,6 +5,7 @@ set -u
 azg=$1
 run=$(mktemp -d)/run
 fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/wait_until.sh"
 # Runs azg in this shell's process (exec), so that `train &` gives azg's own pid to kill.
 train() {
   exec "$azg" train --run-dir "$run" --set game=lignes --set run.steps=60 --set run.minutes=0 \
@@ -27,7 +28,7 @@ for path in sys.argv[1:]:
 # 1. Kill during self-play, once a checkpoint beyond step 0 exists.
 (train) > "$run.log1" 2>&1 &
 pid=$!
-for _ in $(seq 600); do [ "$(latest_step)" -ge 10 ] && break; sleep 0.1; done
+wait_until 60 '[ "$(latest_step)" -ge 10 ]'
 kill -9 $pid; wait $pid 2>/dev/null
 step_before=$(latest_step)
 [ "$step_before" -ge 10 ] || fail "no checkpoint before the kill"
@@ -40,10 +41,10 @@ export AZG_TEST_CHECKPOINT_PAUSE_MS=4000
 pid=$!
 unset AZG_TEST_CHECKPOINT_PAUSE_MS
 # Wait until it has resumed (stale sets from the first kill are removed by then).
-for _ in $(seq 600); do grep -q "resuming" "$run.log2" && break; sleep 0.1; done
+wait_until 60 'grep -q "resuming" "$run.log2"'
 target=$((step_before + 10))
 partial=$(printf "%s/checkpoints/step-%08d" "$run" "$target")
-for _ in $(seq 1200); do [ -f "$partial/model.ckpt" ] && break; sleep 0.1; done
+wait_until 120 '[ -f "$partial/model.ckpt" ]'
 [ -f "$partial/model.ckpt" ] || fail "the checkpoint at step $target never started"
 kill -9 $pid; wait $pid 2>/dev/null
 [ -f "$partial/state.json" ] && fail "the kill came too late: the set was complete"

@@ -23,10 +23,7 @@ actor_pid=$!
 pids+=($actor_pid)
 # Two kills, each once the learner has checkpointed past where it started.
 for kill in 1 2; do
-  for _ in $(seq 600); do
-    [ "$(grep -c '^step ' "$work/learner.log")" -ge $((kill * 2 - 1)) ] && break
-    sleep 0.1
-  done
+  wait_until 60 '[ "$(grep -c "^step " "$work/learner.log")" -ge $((kill * 2 - 1)) ]'
   sleep 0.$((RANDOM % 9))
   kill -9 $learner_pid
   wait $learner_pid 2>/dev/null

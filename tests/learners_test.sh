@@ -27,10 +27,7 @@ learners 2
 actor_pid=$!
 pids+=($actor_pid)
 # Once the group has checkpointed past its start, kill rank 1 (rank 0's child).
-for _ in $(seq 600); do
-  [ "$(grep -c '^step ' "$work/learner.log")" -ge 2 ] && break
-  sleep 0.1
-done
+wait_until 60 '[ "$(grep -c "^step " "$work/learner.log")" -ge 2 ]'
 sleep 0.$((RANDOM % 9))
 rank1=$(pgrep -f -- "--rendezvous $rendezvous .*--rank 1")
 [ -n "$rank1" ] || fail "no rank 1 process"
