@@ -44,8 +44,7 @@ unset AZG_TEST_CHECKPOINT_PAUSE_MS
 wait_until 60 'grep -q "resuming" "$run.log2"'
 target=$((step_before + 10))
 partial=$(printf "%s/checkpoints/step-%08d" "$run" "$target")
-wait_until 120 '[ -f "$partial/model.ckpt" ]'
-[ -f "$partial/model.ckpt" ] || fail "the checkpoint at step $target never started"
+wait_until 120 '[ -f "$partial/model.ckpt" ]' || fail "the checkpoint at step $target never started"
 kill -9 $pid; wait $pid 2>/dev/null
 [ -f "$partial/state.json" ] && fail "the kill came too late: the set was complete"
 [ "$(latest_step)" -lt "$target" ] || fail "LATEST points at a partial checkpoint set"
