@@ -41,6 +41,19 @@ std::optional<std::string> openblas_core() {
   return std::string(core != nullptr ? core : "");
 }
 
+namespace {
+// Set for the restarted process: the kernel set OpenBLAS chose before the restart.
+constexpr const char* kRestartedFrom = "AZG_BLAS_RESTARTED_FROM";
+}  // namespace
+
+std::string openblas_restart_note() {
+  const char* from = std::getenv(kRestartedFrom);
+  const char* now = std::getenv("OPENBLAS_CORETYPE");
+  if (from == nullptr || now == nullptr) return "";
+  return std::string("azg restarted with OPENBLAS_CORETYPE=") + now + ": OpenBLAS did not recognise this CPU and chose " +
+         from + " (SSE3) kernels";
+}
+
 void reexec_for_blas_kernels(char** argv) {
   if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return;
   if (const char* off = std::getenv("AZG_NO_BLAS_REEXEC"); off != nullptr && std::strcmp(off, "1") == 0) return;
@@ -49,9 +62,10 @@ void reexec_for_blas_kernels(char** argv) {
 #if defined(__x86_64__)
   __builtin_cpu_init();
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return;
-  std::cerr << "azg: OpenBLAS did not recognise this CPU (it chose its SSE3 kernels); restarting with "
-               "OPENBLAS_CORETYPE=Haswell (the CPU has AVX2 and FMA)\n";
+  // Silent: a notice here would be a second line before every one-line error. The restarted
+  // process learns why from kRestartedFrom, and `azg bench nn` reports it.
   ::setenv("OPENBLAS_CORETYPE", "Haswell", 1);
+  ::setenv(kRestartedFrom, core->c_str(), 1);
   ::execv("/proc/self/exe", argv);
   std::cerr << "azg: could not restart (" << std::strerror(errno) << "); going on with the SSE3 kernels\n";
 #else

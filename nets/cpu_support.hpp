@@ -19,9 +19,14 @@ std::optional<std::string> openblas_core();
 // OpenBLAS reads OPENBLAS_CORETYPE once, when it is loaded, and falls back to its SSE3
 // (Prescott) kernels on CPUs it does not recognise (virtual machines often report a
 // generic model name). When that happened, the variable is unset and the CPU has AVX2
-// and FMA, this sets OPENBLAS_CORETYPE=Haswell, says so once on stderr and re-executes
-// the program (argv unchanged); it returns only when nothing needs doing (or the
-// re-exec failed, which it reports). AZG_NO_BLAS_REEXEC=1 turns it off.
+// and FMA, this sets OPENBLAS_CORETYPE=Haswell and re-executes the program (argv
+// unchanged) without a word, so that errors stay one line; it returns only when nothing
+// needs doing (or the re-exec failed, which it reports on stderr). AZG_NO_BLAS_REEXEC=1
+// turns it off.
 void reexec_for_blas_kernels(char** argv);
+
+// In a process that reexec_for_blas_kernels restarted: why, in one sentence ("azg restarted
+// with OPENBLAS_CORETYPE=Haswell: ..."); empty otherwise.
+std::string openblas_restart_note();
 
 }  // namespace azg::nets

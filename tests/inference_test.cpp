@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <thread>
 
 #include "env/common/random_play.hpp"
@@ -368,6 +369,31 @@ TEST(Network, SplitStemIsThePlainConvolution) {
   const at::Tensor ga = a.attr("stem").toTensor().grad(), gb = b.attr("stem").toTensor().grad();
   ASSERT_TRUE(ga.defined() && gb.defined());
   EXPECT_LT((ga - gb).abs().max().template item<float>(), 1e-3f * std::max(1.0f, gb.abs().max().template item<float>()));
+}
+
+}  // namespace
+}  // namespace azg::nets
+
+namespace azg::nets {
+namespace {
+
+// The BLAS restart is silent (errors stay one line); the restarted process can still say why.
+TEST(CpuSupport, TheBlasRestartNoteNamesTheKernelsBeforeAndAfter) {
+  const char* had = std::getenv("OPENBLAS_CORETYPE");
+  const std::string kept = had != nullptr ? had : "";
+  ::unsetenv("AZG_BLAS_RESTARTED_FROM");
+  EXPECT_EQ(openblas_restart_note(), "");  // not restarted
+  ::setenv("OPENBLAS_CORETYPE", "Haswell", 1);
+  ::setenv("AZG_BLAS_RESTARTED_FROM", "Prescott", 1);
+  EXPECT_EQ(openblas_restart_note(),
+            "azg restarted with OPENBLAS_CORETYPE=Haswell: OpenBLAS did not recognise this CPU and chose Prescott "
+            "(SSE3) kernels");
+  ::unsetenv("AZG_BLAS_RESTARTED_FROM");
+  if (had != nullptr) {
+    ::setenv("OPENBLAS_CORETYPE", kept.c_str(), 1);
+  } else {
+    ::unsetenv("OPENBLAS_CORETYPE");
+  }
 }
 
 }  // namespace

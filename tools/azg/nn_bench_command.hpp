@@ -97,7 +97,11 @@ int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
     if (nets::cpu_has_native_bf16()) out << ", bf16 " << nets::matmul_peak_gflops("bf16", 1.0) << " GFLOP/s";
     out << "\nthis net's bare forward: " << rate << " GFLOP/s, " << std::setprecision(0)
         << 100 * rate / fp32_peak << "% of the fp32 peak\n";
-    if (const auto core = nets::openblas_core()) out << "OpenBLAS kernels: " << *core << '\n';
+    if (const auto core = nets::openblas_core()) {
+      out << "OpenBLAS kernels: " << *core;
+      if (const auto note = nets::openblas_restart_note(); !note.empty()) out << " (" << note << ")";
+      out << '\n';
+    }
   }
   return 0;
 }
