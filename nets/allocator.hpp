@@ -6,7 +6,7 @@
 // network's activations are larger than that (Lignes: 96 positions x 32 channels x 16 x 16
 // floats = 3 MiB per tensor), so every operator of every forward wrote into pages the
 // kernel had to fault in again: on a 2-core AMD EPYC without AVX-512 that was about half
-// of an fp32 Lignes forward (README, "On CPUs without native bfloat16 (fp32)").
+// of an fp32 Lignes forward (docs/performance.md, "On CPUs without native bfloat16 (fp32)").
 
 namespace azg::nets {
 

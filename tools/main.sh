@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 bash tools/build.sh
-# (azg itself picks OpenBLAS's kernels on CPUs that OpenBLAS does not recognise: README.)
+# (azg itself picks OpenBLAS's kernels on CPUs that OpenBLAS does not recognise: docs/performance.md.)
 exec build/bin/azg train --config configs/imbriqua.yaml --run-dir runs/imbriqua "$@"

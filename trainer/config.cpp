@@ -48,7 +48,7 @@ const std::vector<AnyField>& fields() {
       Field<std::string>{"device", &C::device, "cpu", "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
       Field<std::string>{"inference_precision", &C::inference_precision, "auto",
                          "self-play network precision: fp32, bf16, or auto (bf16 on CPUs with native bfloat16: "
-                         "about twice the evaluations/s; README, \"Self-play speed\")"},
+                         "about twice the evaluations/s; docs/performance.md#self-play-speed)"},
       Field<int>{"torch_threads", &C::torch_threads, 1,
                  "threads LibTorch uses inside one operation (self-play and training already run in parallel)", 1.0, kNoLimit},
       Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there", 1.0, kNoLimit},
