@@ -64,6 +64,12 @@ import json, sys
 steps = [json.loads(l)["step"] for l in open(sys.argv[1]) if json.loads(l)["type"] == "train"]
 print(max(steps))' "$run/metrics.jsonl")
 [ "$steps" = 60 ] || fail "metrics stop at step $steps"
+# Two kills, and the log still holds each step once with its counters never going back:
+# the resumes cut it back to their checkpoints' lines (the second kill came after the
+# line of step $target and before its checkpoint was complete).
+/usr/bin/python3 "$(dirname "$0")/soak/check_metrics.py" "$run/metrics.jsonl" || fail "metrics.jsonl went back"
+grep -q "dropped [0-9]* metrics line(s) written after the last checkpoint (step $step_before)" "$run.log3" ||
+  fail "the last resume did not cut the killed run's metrics lines: $(head -3 "$run.log3")"
 # A fourth run of the same command reports the finished run.
 (train) 2>&1 | grep -q "already complete" || fail "a finished run is not recognised"
 # Another configuration in the same run directory is refused.

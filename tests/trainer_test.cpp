@@ -852,5 +852,50 @@ TEST(RunLock, ASecondTrainerOnOneRunDirectoryIsRefused) {
   EXPECT_NO_THROW(RunLock again(dir.string())) << "released when its holder ends";
 }
 
+
+// On resume the metrics log is cut back to the checkpoint's lines: each step at most once,
+// its counters never going back, a torn last line and an unfinished run's final line gone.
+TEST(RunDir, ResumeCutsTheMetricsLogBackToTheCheckpoint) {
+  const auto dir = std::filesystem::temp_directory_path() / "azg_metrics_cut_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string kept =
+      "{\"type\":\"train\",\"step\":10,\"games\":5}\n"
+      "not json: kept as it was\n"
+      "{\"type\":\"train\",\"step\":20,\"games\":9}\n"
+      "{\"type\":\"eval\",\"step\":20}\n";
+  const std::string killed =
+      "{\"type\":\"train\",\"step\":30,\"games\":14}\n"
+      "{\"type\":\"train\",\"step\":20,\"games\":9}\n"  // even a line that looks older
+      "{\"type\":\"train\",\"step\":4";                        // torn by the kill
+  const std::string file = (dir / "metrics.jsonl").string();
+  auto read = [&] {
+    std::ifstream in(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  std::ofstream(file, std::ios::binary) << kept << killed;
+  const RunDir run(dir.string());
+  EXPECT_EQ(run.cut_metrics_after(20), 2);
+  EXPECT_EQ(read(), kept);
+  EXPECT_EQ(run.cut_metrics_after(20), 0) << "nothing more to cut";
+  EXPECT_EQ(read(), kept);
+
+  // A final evaluation's line stays only in a finished run.
+  const std::string final_line = "{\"type\":\"final\",\"step\":20,\"games\":20}\n";
+  std::ofstream(file, std::ios::binary) << kept << final_line;
+  EXPECT_EQ(run.cut_metrics_after(20, false), 0);
+  EXPECT_EQ(read(), kept + final_line);
+  EXPECT_EQ(run.cut_metrics_after(20, true), 1);
+  EXPECT_EQ(read(), kept);
+
+  // A fresh start (no checkpoint) keeps nothing past step 0; no file is no error.
+  EXPECT_EQ(run.cut_metrics_after(0), 4) << "everything from the first line past the step on";
+  EXPECT_EQ(read(), "");
+  std::filesystem::remove(file);
+  EXPECT_EQ(run.cut_metrics_after(0), 0);
+  EXPECT_FALSE(std::filesystem::exists(file));
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace azg::trainer

@@ -67,11 +67,13 @@ bool RunCore::open_primary() {
                   "options or use another --run-dir");
     const std::string set = dir_.latest_set();
     dir_.prune_checkpoints(2);
-    dir_.repair_metrics();
     nets::ModelMeta saved_meta;
     session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(config_), config_.device, saved_meta);
     saved_meta.check_matches(meta_, set + "/model.ckpt");
     resume_games(set);
+    if (const int dropped = dir_.cut_metrics_after(counters_.step, !counters_.finished); dropped > 0)
+      out_ << "dropped " << dropped << " metrics line(s) written after the last checkpoint (step " << counters_.step
+           << ") from " << dir_.path("metrics.jsonl") << std::endl;
     const int learners = group_ ? group_->size() : 1;
     if (counters_.learners != learners)
       throw Error(dir_.root() + " was trained by " + std::to_string(counters_.learners) +
@@ -81,8 +83,8 @@ bool RunCore::open_primary() {
     return false;
   }
   // No complete checkpoint set: a new run (or one killed before its first checkpoint,
-  // which starts over).
-  dir_.repair_metrics();
+  // which starts over, and so does its log).
+  dir_.cut_metrics_after(0);
   write_text_atomically(dir_.path("config.yaml"), config_text);
   session_ = nets::TrainingSession::create(meta_, optim_settings(config_), config_.seed, config_.device);
   rng_.reseed(config_.seed);

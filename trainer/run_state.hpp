@@ -101,15 +101,33 @@ class RunDir {
     }
   }
 
-  // metrics.jsonl: a crash can leave a partial last line; it is dropped on resume.
-  void repair_metrics() const {
+  // metrics.jsonl on resume: cut back to the lines of the checkpoint being resumed, so
+  // the log holds each step at most once and its counters never go back. The log is
+  // written in step order, so everything from the first line past `step` on came from
+  // the killed run after its last complete checkpoint (its games and positions died
+  // with it, and the resumed run writes those steps again); a partial last line from a
+  // crash goes too, and so does a final evaluation's line when the run did not record
+  // itself finished (the resumed run plays the final evaluation again). Lines are kept
+  // verbatim; the file is replaced atomically, and only when something is cut. Returns
+  // the number of complete lines dropped.
+  int cut_metrics_after(std::int64_t step, bool drop_final = true) const {
     const std::string file = path("metrics.jsonl");
-    if (!std::filesystem::exists(file)) return;
+    if (!std::filesystem::exists(file)) return 0;
     std::ifstream in(file, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (text.empty() || text.back() == '\n') return;
-    text.resize(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
-    write_text_atomically(file, text);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::size_t keep = 0;  // bytes of the lines kept
+    int dropped = 0;
+    for (std::size_t begin = 0; begin < text.size();) {
+      const std::size_t end = text.find('\n', begin);
+      if (end == std::string::npos) break;  // a torn last line
+      if (keep == begin && !line_is_past(std::string_view(text).substr(begin, end - begin), step, drop_final))
+        keep = end + 1;
+      else
+        ++dropped;
+      begin = end + 1;
+    }
+    if (keep != text.size()) write_text_atomically(file, text.substr(0, keep));
+    return dropped;
   }
 
   void append_metrics(nlohmann::json line) const {
@@ -126,6 +144,17 @@ class RunDir {
   }
 
  private:
+  // A metrics line whose step is past `step` (or a final line, with `drop_final`); a
+  // line that is not JSON or has no step is not (it is kept, as it was).
+  static bool line_is_past(std::string_view line, std::int64_t step, bool drop_final) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return false;
+    const auto type = j.find("type");
+    if (drop_final && type != j.end() && type->is_string() && *type == "final") return true;
+    const auto it = j.find("step");
+    return it != j.end() && it->is_number_integer() && it->get<std::int64_t>() > step;
+  }
+
   std::string root_;
 };
 

@@ -7,6 +7,7 @@ usage: check_run.py RUN_DIR [MEMORY_JSON]
 - the games/ files numbered below the set's game_files hold exactly its `games` games,
   every line JSON with actions and a result;
 - no game line appears twice anywhere under games/ (uncounted/ included);
+- metrics.jsonl never goes back (check_metrics.py);
 - with MEMORY_JSON (where the previous check left the state it saw): step, games,
   positions and elapsed_seconds did not go back; the state seen now is left there.
 Prints one line of figures; exits 1 with the reason on the first broken invariant.
@@ -14,6 +15,9 @@ Prints one line of figures; exits 1 with the reason on the first broken invarian
 import json
 import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_metrics import check_metrics  # noqa: E402
 
 
 def fail(message):
@@ -55,6 +59,11 @@ def main():
         fail(f"{duplicates} game lines appear twice under games/")
     if counted != state["games"]:
         fail(f"state.json counts {state['games']} games, the files below {state['game_files']} hold {counted}")
+    metrics = os.path.join(run, "metrics.jsonl")
+    if os.path.exists(metrics):
+        why = check_metrics(metrics)
+        if why:
+            fail(f"metrics.jsonl: {why}")
     if len(sys.argv) > 2 and os.path.exists(sys.argv[2]):
         before = json.load(open(sys.argv[2]))
         for key in ("step", "games", "positions", "elapsed_seconds"):
