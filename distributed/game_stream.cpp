@@ -17,8 +17,11 @@ void check_config(Redis& redis, const RunKeys& keys, const std::string& config_h
                 " (same config and azg build needed; or give the run another name)");
 }
 
-GamePublisher::GamePublisher(Redis& redis, RunKeys keys, std::string actor)
-    : redis_(redis), keys_(std::move(keys)), actor_(std::move(actor)) {}
+GamePublisher::GamePublisher(Redis& redis, RunKeys keys, const std::string& actor)
+    : redis_(redis), keys_(std::move(keys)) {
+  const std::int64_t start = redis_.command({"INCR", keys_.actor_starts(actor)}).integer;
+  actor_ = actor + "#" + std::to_string(start);
+}
 
 void GamePublisher::publish(const std::string& payload) {
   ++seq_;

@@ -5,7 +5,9 @@
 //
 // Delivery is at least once, counting is exactly once:
 // - an actor sends each game with (actor id, sequence number); a send repeated after a
-//   lost reply only makes a duplicate entry;
+//   lost reply only makes a duplicate entry. The id is the actor's name and its start
+//   ("a1#3": the third process named a1), so an actor restarted under the same name
+//   numbers its games afresh without its first ones looking like ones already taken;
 // - a learner acknowledges entries (XACK and XDEL, in one atomic script) only once their
 //   positions are in the replay buffer and that buffer is in a checkpoint; killed before,
 //   it gets its pending entries again on restart (same consumer name);
@@ -33,6 +35,8 @@ struct RunKeys {
   std::string weights(std::int64_t version) const { return "azg:" + run + ":weights:" + std::to_string(version); }
   std::string latest() const { return "azg:" + run + ":weights:latest"; }
   std::string channel() const { return "azg:" + run + ":weights:published"; }
+  // How many processes have started under an actor's name (each start takes the next).
+  std::string actor_starts(const std::string& name) const { return "azg:" + run + ":actor-starts:" + name; }
   static constexpr const char* kGroup = "learners";
 };
 
@@ -49,7 +53,10 @@ struct GameMessage {
 
 class GamePublisher {
  public:
-  GamePublisher(Redis& redis, RunKeys keys, std::string actor);
+  // Takes this start's number for `actor` from Redis (one INCR).
+  GamePublisher(Redis& redis, RunKeys keys, const std::string& actor);
+  // The id this process sends its games under: "NAME#START".
+  const std::string& id() const { return actor_; }
   // Sends one finished game (its payload is opaque here).
   void publish(const std::string& payload);
   // Entries no learner has taken yet: the backpressure measure, how far the learners lag.

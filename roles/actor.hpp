@@ -111,7 +111,7 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
       if (now - last_report < std::chrono::seconds(1)) continue;
       last_report = now;
       const double seconds = std::chrono::duration<double>(now - start).count();
-      out << "actor " << options.name << ": " << sink.sent() << " games sent (" << std::fixed << std::setprecision(2)
+      out << "actor " << sink.id() << ": " << sink.sent() << " games sent (" << std::fixed << std::setprecision(2)
           << static_cast<double>(sink.sent()) / seconds << "/s), weights version " << network_step.load()
           << ", per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
           << sink.mean_send_ms() << " ms to send\n"
@@ -123,7 +123,7 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   }
   threads.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out << "actor " << options.name << ": stopped after " << sink.sent() << " games in " << std::fixed
+  out << "actor " << sink.id() << ": stopped after " << sink.sent() << " games in " << std::fixed
       << std::setprecision(1) << seconds << " s (" << std::setprecision(2) << static_cast<double>(sink.sent()) / seconds
       << " games/s); per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
       << sink.mean_send_ms() << " ms to encode and send\n";

@@ -55,6 +55,8 @@ class RedisGameSink final : public trainer::GameSink<G> {
     std::lock_guard lock(mutex_);
     return publisher_.sent();
   }
+  // The id this process's games carry: its name and its start ("a1#3").
+  const std::string& id() const { return publisher_.id(); }
 
  private:
   mutable distributed::GamePublisher publisher_;

@@ -181,17 +181,39 @@ TEST_F(RedisTest, AKilledLearnerGetsItsUnacknowledgedGamesAgainAndCountsNoneTwic
 }
 
 TEST_F(RedisTest, ASendRepeatedAfterALostReplyIsCountedOnce) {
-  Redis a(server_->endpoint()), b(server_->endpoint()), learner_side(server_->endpoint());
+  Redis a(server_->endpoint()), learner_side(server_->endpoint());
   const RunKeys keys{"t3"};
   GameConsumer consumer(learner_side, keys, "learner-0");
-  // Two publishers with one actor's name and sequence: what a retried XADD leaves.
-  GamePublisher first(a, keys, "actor-a"), again(b, keys, "actor-a");
+  GamePublisher first(a, keys, "actor-a");
   first.publish("g1");
-  again.publish("g1");
+  // What a retried XADD leaves: the same actor id and sequence number once more.
+  a.command({"XADD", keys.games(), "*", "actor", first.id(), "seq", "1", "data", "g1"});
   consumer.read(10, std::chrono::milliseconds(50));
   const auto batch = consumer.read(10, std::chrono::milliseconds(100));
   EXPECT_EQ(batch.accepted.size(), 1u);
   EXPECT_EQ(batch.duplicates.size(), 1u);
+}
+
+TEST_F(RedisTest, AnActorRestartedUnderItsNameHasEveryGameCounted) {
+  // A killed actor restarted by the same command (--name a1) numbers its games from 1
+  // again; under its start's id none of them is taken for one already counted.
+  Redis a(server_->endpoint()), learner_side(server_->endpoint());
+  const RunKeys keys{"t9"};
+  GameConsumer consumer(learner_side, keys, "learner-0");
+  {
+    GamePublisher killed(a, keys, "a1");
+    EXPECT_EQ(killed.id(), "a1#1");
+    for (int i = 0; i < 3; ++i) killed.publish("old" + std::to_string(i));
+  }
+  consumer.read(10, std::chrono::milliseconds(50));
+  EXPECT_EQ(consumer.read(10, std::chrono::milliseconds(100)).accepted.size(), 3u);
+  GamePublisher restarted(a, keys, "a1");
+  EXPECT_EQ(restarted.id(), "a1#2");
+  restarted.publish("new0");
+  restarted.publish("new1");
+  const auto batch = consumer.read(10, std::chrono::milliseconds(100));
+  EXPECT_EQ(payloads(batch), (std::vector<std::string>{"new0", "new1"}));
+  EXPECT_TRUE(batch.duplicates.empty());
 }
 
 TEST_F(RedisTest, AProcessWithAnotherConfigIsRefused) {
