@@ -5,7 +5,11 @@
 #   bash tools/distributed.sh learner HOST:PORT RUN CONFIG [KEY=VALUE...]
 #       (AZG_LEARNERS=N: N data-parallel learner processes on this machine)
 #   bash tools/distributed.sh learner-rank HOST:PORT RUN CONFIG LEARNERS RANK RENDEZVOUS [KEY=VALUE...]
-#       one rank of learners across machines; RENDEZVOUS is HOST:PORT on rank 0's machine
+#       one rank of learners; RENDEZVOUS is HOST:PORT on rank 0's machine. Gloo's traffic
+#       (gradients, the rendezvous) is not encrypted, so ranks bind to loopback: a
+#       rendezvous on another address is refused unless AZG_GLOO_TRUSTED_NETWORK=1 says the
+#       network between the learners is one you trust (a private link or a VPN such as
+#       WireGuard); the rank then binds to AZG_GLOO_BIND (default: the host's name).
 #   bash tools/distributed.sh actor   HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]
 #   bash tools/distributed.sh tunnel  SSH_HOST [LOCAL_PORT] [REMOTE_PORT]
 # The password, where Redis has one, is in AZG_REDIS_PASSWORD on every machine (never on a
@@ -46,9 +50,21 @@ case "$role" in
     [ $# -ge 6 ] || { echo "usage: bash tools/distributed.sh learner-rank HOST:PORT RUN CONFIG LEARNERS RANK RENDEZVOUS [KEY=VALUE...]" >&2; exit 2; }
     redis=$1 run=$2 config=$3 learners=$4 rank=$5 rendezvous=$6
     shift 6
+    rendezvous_host=${rendezvous%:*}
+    bind=127.0.0.1
+    case "$rendezvous_host" in
+      127.*|localhost|'[::1]'|::1) ;;
+      *)
+        if [ "${AZG_GLOO_TRUSTED_NETWORK:-0}" != 1 ]; then
+          echo "distributed.sh: Gloo traffic is not encrypted; a rendezvous on $rendezvous_host needs AZG_GLOO_TRUSTED_NETWORK=1 (a network you trust: a private link or a VPN), else keep the ranks on one machine (127.0.0.1)" >&2
+          exit 2
+        fi
+        bind=${AZG_GLOO_BIND:-$(hostname)}
+        ;;
+    esac
     build
     exec build/bin/azg learner --redis "$redis" --run "$run" --learners "$learners" --rank "$rank" \
-      --rendezvous "$rendezvous" --config "$config" ${1:+--set "$@"}
+      --rendezvous "$rendezvous" --bind "$bind" --config "$config" ${1:+--set "$@"}
     ;;
   actor)
     [ $# -ge 3 ] || { echo "usage: bash tools/distributed.sh actor HOST:PORT RUN CONFIG [THREADS] [KEY=VALUE...]" >&2; exit 2; }
