@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
@@ -32,9 +33,18 @@ std::string fresh_dir(const std::string& name) {
   return dir.string();
 }
 
+std::vector<std::string> rung_names(const std::vector<Rung>& rungs) {
+  std::vector<std::string> names;
+  for (const Rung& r : rungs) names.push_back(r.name);
+  return names;
+}
+
 TEST(Ladder, RungsIncreaseAndIncludeTheAnchor) {
-  EXPECT_EQ(parse_rungs("100,400,1600,6400"), (std::vector<int>{100, 400, 1600, 6400}));
-  EXPECT_EQ(parse_rungs("400"), (std::vector<int>{400}));
+  EXPECT_EQ(rung_names(parse_rungs("100,400,1600,6400")),
+            (std::vector<std::string>{"UCT-100", "UCT-400", "UCT-1600", "UCT-6400"}));
+  EXPECT_EQ(parse_rungs("100,400,1600,6400"), parse_rungs("uct:100,400,1600,6400")) << "a plain list is UCT";
+  EXPECT_EQ(parse_rungs("uct:100,400,1600,6400"), default_rungs());
+  EXPECT_EQ(rung_names(parse_rungs("400")), (std::vector<std::string>{"UCT-400"}));
   EXPECT_THROW(parse_rungs("100,1600"), Error);  // no UCT-400
   EXPECT_THROW(parse_rungs("400,100"), Error);
   EXPECT_THROW(parse_rungs("0,400"), Error);
@@ -42,10 +52,37 @@ TEST(Ladder, RungsIncreaseAndIncludeTheAnchor) {
   EXPECT_THROW(parse_rungs(""), Error);
 }
 
+TEST(Ladder, RungsOfEveryFamily) {
+  const auto rungs = parse_rungs("uct:100,400 ab:1,2,3 heur:400,1600 ept:400");
+  EXPECT_EQ(rung_names(rungs), (std::vector<std::string>{"UCT-100", "UCT-400", "AB-1", "AB-2", "AB-3", "HEUR-400",
+                                                        "HEUR-1600", "EPT-400"}));
+  EXPECT_EQ(rungs[2].spec, "ab:depth=1");
+  EXPECT_EQ(rungs[5].spec, "mcts:sims=400,evaluator=heuristic");
+  EXPECT_EQ(rungs[7].spec, "mcts:sims=400,evaluator=ept,playout_turns=4");
+  EXPECT_EQ(rungs[1].luck_key, 400u) << "UCT rungs keep their luck, so earlier calibrations still hold";
+  std::set<std::uint64_t> keys;
+  for (const Rung& r : rungs) keys.insert(r.luck_key);
+  EXPECT_EQ(keys.size(), rungs.size()) << "each rung its own luck";
+  auto error = [](const std::string& text) {
+    try {
+      parse_rungs(text);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("ab:1,2 heur:400"), "--rungs must include UCT-400 (the scale's zero), got 'ab:1,2 heur:400'");
+  EXPECT_EQ(error("uct:400 magic:3"), "--rungs: unknown family 'magic' (known: uct, heur, ept, ab)");
+  EXPECT_EQ(error("uct:400 ab:65"), "--rungs: '65' is not a depth in 1..64 for ab");
+  EXPECT_EQ(error("uct:400 ab:3,2"), "--rungs: the sizes of a family must increase, got 'ab:3,2'");
+  EXPECT_EQ(error("uct:400 uct:400"), "--rungs: UCT-400 appears twice in 'uct:400 uct:400'");
+  EXPECT_EQ(error("uct:400 ab:"), "--rungs: 'ab:' has no sizes");
+}
+
 TEST(Ladder, PlacesAgentsOnTheUct400ScaleAndKeepsTheCalibration) {
   const std::string dir = fresh_dir("azg_ladder_test");
   LadderOptions options;
-  options.rungs = {10, 400};
+  options.rungs = parse_rungs("10,400");
   options.games = 2;
   options.threads = 2;
   options.calibration_file = dir + "/calibration.json";
@@ -121,6 +158,24 @@ TEST(LadderReport, ModelsGetTheirMinutesAndGamesFromTheMetrics) {
   EXPECT_EQ(two[0].step, 2000);
   EXPECT_EQ(two[1].step, 4000) << "the last model is always kept";
   EXPECT_THROW(run_models_on_clock(fresh_dir("azg_ladder_empty"), 0), Error);
+}
+
+// A log written before resumes cut it back holds the killed run's lines past its last
+// checkpoint, then the resumed run's lines for the same steps: the resumed ones count.
+TEST(LadderReport, ALogThatWentBackIsReadByItsLaterLines) {
+  const std::string dir = fresh_dir("azg_ladder_report_saw");
+  std::filesystem::create_directories(dir + "/models");
+  std::ofstream(dir + "/models/step-00002000.pt") << "x";
+  std::ofstream metrics(dir + "/metrics.jsonl");
+  for (const auto& [step, seconds, games] : std::vector<std::tuple<int, double, int>>{
+           {1000, 60, 100}, {2000, 120, 200}, {2500, 150, 250},  // killed after its checkpoint at 1,000
+           {1500, 95, 140}, {2000, 130, 190}, {2500, 160, 240}})  // the resumed run
+    metrics << nlohmann::json{{"type", "train"}, {"step", step}, {"elapsed_s", seconds}, {"games", games}}.dump() << "\n";
+  metrics.close();
+  const auto models = run_models_on_clock(dir, 0);
+  ASSERT_EQ(models.size(), 1u);
+  EXPECT_NEAR(models[0].minutes, 130 / 60.0, 1e-9);
+  EXPECT_EQ(models[0].games, 190);
 }
 
 TEST(RolloutMix, BlendsTheInnerValueWithOnePlayout) {
