@@ -225,3 +225,83 @@ TEST(InterceptEncoding, BallReachPlaneHoldsEveryBallDestination) {
 
 }  // namespace
 }  // namespace azg
+
+// The evaluation treats the colours alike: the half-turn image of a position with the
+// colours exchanged (not one of the declared symmetries, which keep the colours) gets the
+// negated value. Checked at the start of turns of random games, before any covering.
+namespace azg {
+namespace {
+
+std::string pawn_list(const Intercept& g, bool half_turn) {
+  std::string out;
+  for (int sq = 0; sq < Intercept::kSquares; ++sq) {
+    const std::uint8_t p = g.top(sq);
+    if (!p) continue;
+    const int image = half_turn ? Intercept::kSquares - 1 - sq : sq;
+    const int colour = ((p >> 1) & 1) ^ (half_turn ? 1 : 0);
+    const int kind = (p >> 2) & 3;
+    const bool passage = p & 16;
+    out += std::string(1, static_cast<char>('a' + image % 13)) + std::to_string(image / 13 + 1) + ":" +
+           (colour == 0 ? "L" : "D") + (kind == 0 ? "P" : kind == 1 ? "R" : passage ? "D" : "d") + " ";
+  }
+  return out;
+}
+
+std::string square_name(int sq) { return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1); }
+
+TEST(InterceptEvaluation, TheColourSwappedHalfTurnImageHasTheNegatedValue) {
+  int checked = 0;
+  for (int game = 0; game < 20; ++game) {
+    Rng rng(40 + game);
+    Intercept g;
+    while (!g.is_terminal()) {
+      bool covered = false;
+      for (int sq = 0; sq < Intercept::kSquares; ++sq) covered = covered || g.covered(sq);
+      if (g.phase() == Intercept::Phase::kMove && !covered) {
+        const Intercept same = Intercept::from_pawns(pawn_list(g, false), square_name(g.ball()),
+                                                     static_cast<int>(g.to_act()), g.turn());
+        const Intercept image = Intercept::from_pawns(pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
+                                                      1 - static_cast<int>(g.to_act()), g.turn());
+        ASSERT_NEAR(same.evaluate(), g.evaluate(), 1e-12) << "the builder keeps the position";
+        ASSERT_NEAR(image.evaluate(), -g.evaluate(), 1e-9) << g.render() << image.render();
+        ++checked;
+      }
+      g.apply(random_action(g, rng));
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+}  // namespace
+}  // namespace azg
+
+namespace azg {
+namespace {
+
+// The rules treat the colours alike: a position and its colour-swapped half-turn image
+// have the same number of continuations (perft 2: the move, then jumps, flips or ball).
+TEST(InterceptRules, TheColourSwappedHalfTurnImageHasTheSamePerft) {
+  int checked = 0;
+  for (int game = 0; game < 6; ++game) {
+    Rng rng(70 + game);
+    Intercept g;
+    int step = 0;
+    while (!g.is_terminal()) {
+      bool covered = false;
+      for (int sq = 0; sq < Intercept::kSquares; ++sq) covered = covered || g.covered(sq);
+      if (g.phase() == Intercept::Phase::kMove && !covered && ++step % 5 == 0) {
+        const Intercept same = Intercept::from_pawns(pawn_list(g, false), square_name(g.ball()),
+                                                     static_cast<int>(g.to_act()), g.turn());
+        const Intercept image = Intercept::from_pawns(pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
+                                                      1 - static_cast<int>(g.to_act()), g.turn());
+        ASSERT_EQ(perft(same, 2), perft(image, 2)) << same.render() << image.render();
+        ++checked;
+      }
+      g.apply(random_action(g, rng));
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
+}  // namespace
+}  // namespace azg

@@ -27,6 +27,12 @@
 //   ownership(view, out)  at a terminal state, per cell of the planes, what the cell adds
 //                      to `view`'s score minus the opponent's, in [-1, 1]: an auxiliary
 //                      training target (net.ownership) (absent).
+//   evaluate()         at a non-terminal state, a hand-written static evaluation: player
+//                      0's prospects in [-1, 1], built from terms the rules make cheap
+//                      (docs/heuristics.md gives each game's terms and weights). Leaf
+//                      values of the heuristic agents (mcts evaluator=heuristic or ept,
+//                      ab:...); read it through evaluation() below (absent).
+#include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
@@ -93,5 +99,22 @@ constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
 
 template <class G>
 constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) { g.ownership(view, out); };
+
+
+template <class G>
+constexpr bool kHasEvaluation = requires(const G& g) {
+  { g.evaluate() } -> std::convertible_to<double>;
+};
+
+// The game's static evaluation from `view`'s side (a player, not chance): the exact
+// result at a terminal state, else evaluate() clamped to [-1, 1] and negated for player 1,
+// so the two players' values always sum to zero.
+template <class G>
+  requires kHasEvaluation<G>
+float evaluation(const G& g, Player view) {
+  if (g.is_terminal()) return outcome_value(g.outcome(), view);
+  const float v = static_cast<float>(std::clamp(static_cast<double>(g.evaluate()), -1.0, 1.0));
+  return view == Player::kP1 ? -v : v;
+}
 
 }  // namespace azg

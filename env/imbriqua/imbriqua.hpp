@@ -105,6 +105,9 @@ class Imbriqua {
   Card current_card() const { return card_; }
   int score(int player) const;  // framed (empty square, line) pairs, as at the end
   double score_margin() const { return score(0) - score(1); }
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
+  // docs/heuristics.md): the score as it stands and the pawns, more surely as the end nears.
+  double evaluate() const;
   // Per square: (lines on which it is framed for `view` - for the opponent) / 4, so the
   // 64 values sum to the score margin / 4. Any state; training uses terminal ones.
   void ownership(Player view, std::span<float> out) const;

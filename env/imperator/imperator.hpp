@@ -89,6 +89,9 @@ class BasicImperator {
   // Pieces of `colour` in groups that one enemy piece could turn over: a single empty
   // neighbour cell and no rim side of their own colour.
   Bits one_liberty(int colour) const;
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
+  // docs/heuristics.md): pieces, pieces one enemy piece could turn over, pinned pieces.
+  double evaluate() const;
   // A movement-phase position: cells of each colour (names), the player to move.
   static BasicImperator from_cells(std::string_view red, std::string_view white, int mover,
                                    int moves = 0);

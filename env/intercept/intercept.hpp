@@ -99,6 +99,10 @@ class Intercept {
   // The ball's rank from the middle row, +1 on Dark's back row (Light's target), -1 on
   // Light's: the game's progress heuristic for player 0 (env/common/game.hpp).
   double progress() const { return (ball_ / kSize - kSize / 2) / static_cast<double>(kSize / 2); }
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
+  // docs/heuristics.md): the ball's rank, who carries it, where each side could take it
+  // this turn, the pawns' advance.
+  double evaluate() const;
   // Pawns as "b1:LP c1:LR g1:LD g13:Dd ..." (L/D colour; P passage, R rest, D double with
   // the passage face up, d double with the rest face up), the ball square, the mover.
   static Intercept from_pawns(std::string_view pawns, std::string_view ball, int mover,

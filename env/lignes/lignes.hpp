@@ -87,6 +87,11 @@ class Lignes {
   // 0 or 1 for a pawn of that player at (x, y), -1 when empty.
   int pawn_at(int x, int y) const;
   int pawn_count() const;
+  // `player`'s alignment moves on the board as it stands, counted up to `limit`.
+  int alignment_moves(int player, int limit) const;
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
+  // docs/heuristics.md): captures, surrounded and nearly surrounded pawns, mobility.
+  double evaluate() const;
 
   // Action codes: kind in bits 24..25, direction in bits 16..17, x + 128 in bits 8..15,
   // y + 128 in bits 0..7. Coordinates drift at most ~110 cells from the origin in a game.

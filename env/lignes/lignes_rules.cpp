@@ -346,6 +346,12 @@ bool Lignes::has_capture() const {
   return for_each_capture([](Action) { return true; });
 }
 
+int Lignes::alignment_moves(int player, int limit) const {
+  int n = 0;
+  for_each_alignment_move(player, [&](Action) { return ++n >= limit; });
+  return n;
+}
+
 void Lignes::legal_actions(FixedList<Action, kMaxActions>& out) const {
   out.clear();
   if (terminal_) return;

@@ -82,6 +82,9 @@ class Truchet {
   int height_at(int sq) const;
   bool tile(int x, int y) const { return tiles_ >> (y * 7 + x) & 1; }
   int repetitions() const;  // occurrences of the current turn-start position so far
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
+  // docs/heuristics.md): bases held, bases in reach of a river move, chips, advance.
+  double evaluate() const;
   // Stacks given as "a1:L2 c3:D1 ..." (colour L/D, height 1..4), with `setup` tiles and the
   // player to move at the start of a turn. Throws azg::Error.
   static Truchet from_stacks(std::string_view stacks, std::string_view setup, int mover, int turn = 0);

@@ -258,8 +258,43 @@ TYPED_TEST_P(Conformance, PolicyMapGivesEveryIndexItsOwnSlot) {
   }
 }
 
+// A game's static evaluation (game_traits.hpp) stays in [-1, 1], is zero-sum between the
+// players, is exact at the end, and respects the game's symmetries: an image position gets
+// the same value, negated where the symmetry exchanges the players' roles.
+TYPED_TEST_P(Conformance, EvaluationIsBoundedZeroSumAndSymmetric) {
+  using G = TypeParam;
+  if constexpr (!kHasEvaluation<G>) {
+    GTEST_SKIP() << "no evaluate() hook";
+  } else {
+    int checked = 0;
+    for (int game = 0; game < 30; ++game) {
+      Rng rng(900 + game);
+      G g = G::random_setup(rng);
+      for (int step = 0;; ++step) {
+        const float v = evaluation(g, Player::kP0);
+        ASSERT_TRUE(std::isfinite(v) && v >= -1.0f && v <= 1.0f) << v << "\n" << g.render();
+        ASSERT_EQ(evaluation(g, Player::kP1), -v);
+        if (g.is_terminal()) {
+          ASSERT_EQ(v, outcome_value(g.outcome(), Player::kP0));
+          break;
+        }
+        if (step % 5 == 0) {
+          for (int s = 1; s < G::kNumSymmetries; ++s) {
+            const float image = evaluation(g.symmetric(s), Player::kP0);
+            ASSERT_NEAR(image, swaps_players<G>(s) ? -v : v, 1e-5)
+                << "symmetry " << s << " in game " << game << " at step " << step << "\n" << g.render();
+          }
+          ++checked;
+        }
+        g.apply(random_action(g, rng));
+      }
+    }
+    EXPECT_GT(checked, 30);
+  }
+}
+
 REGISTER_TYPED_TEST_SUITE_P(Conformance, RandomGamesKeepTheContract, PerftIsTheSumOfChildrenPerft,
                             SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected, ConstantPlanesAreConstant,
-                            PolicyMapGivesEveryIndexItsOwnSlot);
+                            PolicyMapGivesEveryIndexItsOwnSlot, EvaluationIsBoundedZeroSumAndSymmetric);
 
 }  // namespace azg::testing

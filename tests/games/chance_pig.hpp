@@ -11,6 +11,7 @@
 // `allow` (the pot is banked) or, with a score of at least 1, `tax` (he pays 1 point and
 // only half the pot, rounded down, is banked). A winning bet (banked >= 4) earns 1 more.
 // A score of 8 or more wins at once; after 6 turns the higher score wins, equal draws.
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -156,6 +157,9 @@ class ChancePig {
 
   ChancePig symmetric(int) const { return *this; }
   Action symmetric_action(int, Action a) const { return a; }
+
+  // A static evaluation (game_traits.hpp), for the heuristic agents' tests: the score lead.
+  double evaluate() const { return std::tanh((score_[0] - score_[1]) / 4.0); }
 
   std::uint64_t hash() const {
     std::uint64_t h = 0;
