@@ -6,7 +6,7 @@
 
 #include "fuzz/fuzz_support.hpp"
 #include "env/common/random_play.hpp"
-#include "mcts/agent_factory.hpp"
+#include "classic/agent_factory.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view input = azg::fuzz::as_text(data, size);
@@ -15,10 +15,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     azg::fuzz::expect_only_errors([&] {
       const auto spec = azg::mcts::parse_agent_spec(input);
       // `az` specs load a model file (model_file_fuzz covers those); any other kind but
-      // random and mcts is refused by the play layer's factory with one line.
-      const auto factory = azg::mcts::search_agent_factory<G>(spec);
+      // random, mcts and ab is refused by the play layer's factory with one line.
+      const auto factory = azg::classic::network_free_agent_factory<G>(spec);
       if (!factory) return;
       if (spec.kind == "mcts" && azg::mcts::spec_simulations(spec) > 64) return;  // keep each input fast
+      if (spec.kind == "ab" && !(spec.has("depth") && azg::mcts::spec_number(spec, "depth", 0, 1, 64) <= 2) &&
+          !(spec.has("ms") && azg::mcts::spec_number(spec, "ms", 0, 1, 3.6e6) <= 20))
+        return;  // keep each input fast
       auto agent = (*factory)(1);
       azg::Rng rng(1);
       G state = G::random_setup(rng);

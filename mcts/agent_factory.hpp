@@ -1,7 +1,9 @@
 #pragma once
 // Agents that need no network, from specs: `random` and `mcts` (the UCT baseline: rollout
-// or uniform values). The play layer adds `az` (play/agents.hpp); keeping these here lets
-// tools and fuzzers without LibTorch build the same agents from the same specs.
+// or uniform values; or the game's static evaluation: `evaluator=heuristic`, or
+// `evaluator=ept,playout_turns=K` for playouts cut after K turns and scored by it). The
+// play layer adds `az` (play/agents.hpp); keeping these here lets tools and fuzzers
+// without LibTorch build the same agents from the same specs.
 #include <functional>
 #include <memory>
 #include <optional>
@@ -10,6 +12,7 @@
 #include "mcts/agent.hpp"
 #include "mcts/agent_spec.hpp"
 #include "mcts/evaluator.hpp"
+#include "mcts/heuristic_evaluators.hpp"
 
 namespace azg::mcts {
 
@@ -42,15 +45,46 @@ AgentFactory<G> random_agent() {
   };
 }
 
+// How an `mcts` agent values its leaves.
+struct LeafEvaluation {
+  std::string kind = "rollout";  // rollout | uniform | heuristic | ept
+  int playout_turns = 4;         // ept: turns before the playout is scored
+  bool decisive = true;          // ept: take a move that wins at once inside the playout
+};
+
 template <Game G>
-AgentFactory<G> uct_agent(const SearchConfig& config, const std::string& name = "uct",
-                          const std::string& evaluator = "rollout") {
-  return [config, name, evaluator](std::uint64_t seed) -> std::unique_ptr<Agent<G>> {
-    std::shared_ptr<Evaluator<G>> eval;
-    if (evaluator == "uniform") eval = std::make_shared<UniformEvaluator<G>>();
-    else eval = std::make_shared<RolloutEvaluator<G>>();
-    return std::make_unique<MctsAgent<G>>(name, config, eval, seed);
+std::shared_ptr<Evaluator<G>> make_leaf_evaluator(const LeafEvaluation& leaf) {
+  if (leaf.kind == "uniform") return std::make_shared<UniformEvaluator<G>>();
+  if constexpr (kHasEvaluation<G>) {
+    if (leaf.kind == "heuristic") return std::make_shared<HeuristicEvaluator<G>>();
+    if (leaf.kind == "ept") return std::make_shared<EptEvaluator<G>>(leaf.playout_turns, leaf.decisive);
+  }
+  return std::make_shared<RolloutEvaluator<G>>();
+}
+
+template <Game G>
+AgentFactory<G> uct_agent(const SearchConfig& config, const std::string& name = "uct", LeafEvaluation leaf = {}) {
+  return [config, name, leaf](std::uint64_t seed) -> std::unique_ptr<Agent<G>> {
+    return std::make_unique<MctsAgent<G>>(name, config, make_leaf_evaluator<G>(leaf), seed);
   };
+}
+
+// An `mcts` spec's leaf evaluation; bad keys and values throw azg::Error, and so does a
+// heuristic one for a game without an evaluation.
+template <Game G>
+LeafEvaluation leaf_evaluation_from(const AgentSpec& spec) {
+  LeafEvaluation leaf;
+  if (spec.has("evaluator")) leaf.kind = spec.options.at("evaluator");
+  if (leaf.kind != "rollout" && leaf.kind != "uniform" && leaf.kind != "heuristic" && leaf.kind != "ept")
+    throw Error("agent spec " + quote_input(spec.text) + ": evaluator must be rollout, uniform, heuristic or ept");
+  if ((leaf.kind == "heuristic" || leaf.kind == "ept") && !kHasEvaluation<G>)
+    throw Error("agent spec " + quote_input(spec.text) + ": " + std::string(G::kName) +
+                " has no static evaluation for evaluator=" + leaf.kind);
+  if ((spec.has("playout_turns") || spec.has("decisive")) && leaf.kind != "ept")
+    throw Error("agent spec " + quote_input(spec.text) + ": playout_turns and decisive go with evaluator=ept");
+  leaf.playout_turns = static_cast<int>(spec_number(spec, "playout_turns", leaf.playout_turns, 0, 1000));
+  leaf.decisive = spec_number(spec, "decisive", 1, 0, 1) != 0;
+  return leaf;
 }
 
 // The factory for a `random` or `mcts` spec; nullopt for other kinds (the play layer's).
@@ -62,11 +96,9 @@ std::optional<AgentFactory<G>> search_agent_factory(const AgentSpec& spec) {
     return random_agent<G>();
   }
   if (spec.kind == "mcts") {
-    check_spec_keys(spec, {"evaluator"}, /*search=*/true);
-    const std::string evaluator = spec.has("evaluator") ? spec.options.at("evaluator") : "rollout";
-    if (evaluator != "rollout" && evaluator != "uniform")
-      throw Error("agent spec " + quote_input(spec.text) + ": evaluator must be rollout or uniform");
-    return uct_agent<G>(search_config_from(spec, search_preset("uct")), spec.text, evaluator);
+    check_spec_keys(spec, {"evaluator", "playout_turns", "decisive"}, /*search=*/true);
+    const LeafEvaluation leaf = leaf_evaluation_from<G>(spec);
+    return uct_agent<G>(search_config_from(spec, search_preset("uct")), spec.text, leaf);
   }
   return std::nullopt;
 }

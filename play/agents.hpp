@@ -1,11 +1,12 @@
 #pragma once
 // The agent factory: builds agents from specs for a game: random, mcts (the UCT baseline:
-// rollout evaluator), az (a trained network). A factory is made once per match (a model
+// rollout evaluator; or heuristic and ept leaves), ab (alpha-beta), az (a trained network). A factory is made once per match (a model
 // file is read once) and then makes one agent per game, seeded by the match loop.
 #include <functional>
 #include <memory>
 #include <string>
 
+#include "classic/agent_factory.hpp"
 #include "mcts/agent_factory.hpp"
 #include "nets/nn_evaluator.hpp"
 
@@ -35,7 +36,7 @@ AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const
 // The factory a spec names; bad specs and unreadable models fail here, before any game.
 template <Game G>
 AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
-  if (auto factory = mcts::search_agent_factory<G>(spec)) return *factory;
+  if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
     mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix", "score_utility"},
                           /*search=*/true);
@@ -55,7 +56,7 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
                   spec.options.at("model") + " has none)");
     return network_agent<G>(std::move(model), config, mix, options, spec.text);
   }
-  throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) + " (known: random, mcts, az)");
+  throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) + " (known: random, mcts, ab, az)");
 }
 
 }  // namespace azg::play

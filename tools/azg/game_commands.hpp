@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "env/common/evaluation_bench.hpp"
 #include "env/common/game.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
@@ -134,6 +135,13 @@ int cmd_bench_env(double seconds, std::uint64_t seed, std::ostream& out) {
       << std::setprecision(1)
       << "actions/game: " << static_cast<double>(r.actions) / static_cast<double>(r.games)
       << '\n';
+  if constexpr (kHasEvaluation<G>) {
+    // Timed after the playouts, so it never slows them.
+    const EvaluationBenchResult e = bench_evaluation<G>(std::min(seconds, 1.0), seed);
+    out << std::setprecision(0) << "evaluations/s: " << static_cast<double>(e.calls) / e.seconds
+        << " (static evaluation, 1 thread, " << std::setprecision(2)
+        << 1e6 * e.seconds / static_cast<double>(e.calls) << " us per call)\n";
+  }
   return 0;
 }
 

@@ -1,0 +1,106 @@
+#pragma once
+// Leaf evaluators built on a game's hand-written static evaluation (evaluate(), see
+// env/common/game_traits.hpp and docs/heuristics.md), with equal priors like the UCT
+// baseline:
+// - HeuristicEvaluator: the evaluation of the leaf itself, no playout;
+// - EptEvaluator: early playout termination (Lorentz 2015): a random playout cut after
+//   `turns` changes of the player to act and scored by the evaluation. Inside the playout
+//   a player takes an action that wins at once when one exists (Teytaud and Teytaud's
+//   decisive moves), so wins one action away are not left to chance.
+#include <algorithm>
+#include <cstdint>
+
+#include "env/common/game_traits.hpp"
+#include "env/common/random_play.hpp"
+#include "mcts/evaluator.hpp"
+
+namespace azg::mcts {
+
+// An action that ends the game at once in a win for the player to act at `state`, if any.
+template <Game G>
+bool find_decisive_action(const G& state, const ActionListFor<G>& actions, Action& out) {
+  const Player me = state.to_act();
+  for (const Action a : actions) {
+    G next = state;
+    next.apply(a);
+    if (next.is_terminal() && outcome_value(next.outcome(), me) > 0) {
+      out = a;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The value for the player to act at `state` of one playout cut after `turns` turns
+// (changes of the deciding player; chance does not count) and scored by the evaluation.
+// `turns` 0 scores the state itself.
+template <Game G>
+  requires kHasEvaluation<G>
+float ept_value(G state, int turns, bool decisive, std::uint64_t seed) {
+  Rng rng(seed);
+  const Player me = state.to_act();
+  Player deciding = me;
+  int changes = 0;
+  ActionListFor<G> actions;
+  while (!state.is_terminal()) {
+    const Player p = state.to_act();
+    if (p == Player::kChance) {
+      state.apply(sample_chance(state, rng));
+      continue;
+    }
+    if (p != deciding) {
+      deciding = p;
+      ++changes;
+    }
+    if (changes >= turns) break;
+    state.legal_actions(actions);
+    Action a = 0;
+    if (!decisive || !find_decisive_action(state, actions, a))
+      a = actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+    state.apply(a);
+  }
+  return evaluation(state, me);
+}
+
+// A static evaluation gives many sibling leaves the same value, and a search with equal
+// priors then breaks the ties by the order of the legal actions, which favours one
+// direction of travel (and so one colour) in every game. A small jitter drawn from the
+// leaf's seed breaks them at random instead.
+constexpr float kTieJitter = 0.01f;
+inline float tie_jitter(std::uint64_t seed) {
+  Rng rng(seed ^ 0x9e3779b97f4a7c15ull);
+  return kTieJitter * static_cast<float>(2.0 * rng.uniform() - 1.0);
+}
+
+template <Game G>
+  requires kHasEvaluation<G>
+class HeuristicEvaluator final : public Evaluator<G> {
+ public:
+  void evaluate(EvalBatch<G>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      set_uniform_priors(batch, i);
+      const G& g = batch.state(i);
+      const float v = evaluation(g, g.to_act());
+      batch.value(i) = g.is_terminal() ? v : std::clamp(v + tie_jitter(batch.seed(i)), -1.0f, 1.0f);
+    }
+  }
+};
+
+template <Game G>
+  requires kHasEvaluation<G>
+class EptEvaluator final : public Evaluator<G> {
+ public:
+  EptEvaluator(int turns, bool decisive) : turns_(turns), decisive_(decisive) {}
+  void evaluate(EvalBatch<G>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      set_uniform_priors(batch, i);
+      batch.value(i) = ept_value(batch.state(i), turns_, decisive_, batch.seed(i));
+    }
+  }
+
+ private:
+  int turns_;
+  bool decisive_;
+};
+
+}  // namespace azg::mcts
