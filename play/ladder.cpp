@@ -2,11 +2,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <sstream>
+#include <string_view>
 
 #include "env/common/atomic_file.hpp"
 #include "env/common/json_number.hpp"
@@ -34,30 +37,79 @@ std::string default_calibration_file(const std::string& game) {
   return dir + "/ladder-" + game + ".json";
 }
 
-std::vector<int> parse_rungs(const std::string& text) {
-  std::vector<int> rungs;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    std::size_t used = 0;
-    long v = 0;
-    try {
-      v = std::stol(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || v < 1 || v > 1000000)
-      throw Error("--rungs: " + quote_input(item) + " is not a simulation count in 1..1000000");
-    if (!rungs.empty() && v <= rungs.back()) throw Error("--rungs must increase, got " + quote_input(text));
-    rungs.push_back(static_cast<int>(v));
-  }
-  bool has_anchor = false;
-  for (int r : rungs) has_anchor |= r == 400;
-  if (!has_anchor) throw Error("--rungs must include 400 (UCT-400 is the scale's zero), got " + quote_input(text));
-  return rungs;
+namespace {
+
+struct RungFamily {
+  std::string_view key, prefix;
+  std::string_view size_name;
+  long max;
+  std::string (*spec)(long size);
+};
+
+const std::array<RungFamily, 4>& rung_families() {
+  static const std::array<RungFamily, 4> families = {{
+      {"uct", "UCT-", "a simulation count", 1000000, [](long n) { return "mcts:sims=" + std::to_string(n); }},
+      {"heur", "HEUR-", "a simulation count", 1000000,
+       [](long n) { return "mcts:sims=" + std::to_string(n) + ",evaluator=heuristic"; }},
+      {"ept", "EPT-", "a simulation count", 1000000,
+       [](long n) { return "mcts:sims=" + std::to_string(n) + ",evaluator=ept,playout_turns=4"; }},
+      {"ab", "AB-", "a depth", 64, [](long n) { return "ab:depth=" + std::to_string(n); }},
+  }};
+  return families;
 }
 
-std::string rung_name(int sims) { return "UCT-" + std::to_string(sims); }
-std::string rung_spec(int sims) { return "mcts:sims=" + std::to_string(sims); }
+}  // namespace
+
+Rung uct_rung(int sims) {
+  // UCT rungs keep their simulation count as their luck key, as before families existed,
+  // so their calibration and every earlier ladder figure stay comparable.
+  return {"UCT-" + std::to_string(sims), "mcts:sims=" + std::to_string(sims), static_cast<std::uint64_t>(sims)};
+}
+
+std::vector<Rung> default_rungs() { return parse_rungs("uct:100,400,1600,6400"); }
+
+std::vector<Rung> parse_rungs(const std::string& text) {
+  std::vector<Rung> rungs;
+  std::stringstream words(text);
+  for (std::string word; words >> word;) {
+    const auto colon = word.find(':');
+    const std::string family_key = colon == std::string::npos ? "uct" : word.substr(0, colon);
+    const std::string sizes = colon == std::string::npos ? word : word.substr(colon + 1);
+    const RungFamily* family = nullptr;
+    for (const auto& f : rung_families())
+      if (f.key == family_key) family = &f;
+    if (!family)
+      throw Error("--rungs: unknown family " + quote_input(family_key) + " (known: uct, heur, ept, ab)");
+    long previous = 0;
+    std::stringstream in(sizes);
+    for (std::string item; std::getline(in, item, ',');) {
+      std::size_t used = 0;
+      long v = 0;
+      try {
+        v = std::stol(item, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != item.size() || v < 1 || v > family->max)
+        throw Error("--rungs: " + quote_input(item) + " is not " + std::string(family->size_name) + " in 1.." +
+                    std::to_string(family->max) + " for " + std::string(family->key));
+      if (v <= previous) throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
+      previous = v;
+      Rung r = family->key == "uct" ? uct_rung(static_cast<int>(v))
+                                    : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0};
+      if (r.luck_key == 0) r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
+      for (const Rung& seen : rungs)
+        if (seen.name == r.name) throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
+      rungs.push_back(r);
+    }
+    if (previous == 0) throw Error("--rungs: " + quote_input(word) + " has no sizes");
+  }
+  if (rungs.empty()) throw Error("--rungs: no rungs in " + quote_input(text));
+  bool has_anchor = false;
+  for (const Rung& r : rungs) has_anchor |= r.name == "UCT-400";
+  if (!has_anchor) throw Error("--rungs must include UCT-400 (the scale's zero), got " + quote_input(text));
+  return rungs;
+}
 
 const PairingResult* LadderResult::against(int i, int r) const {
   for (const auto& p : pairings)

@@ -15,8 +15,19 @@
 
 namespace azg::play {
 
+// One rung: an agent of a fixed strength. Families (parse_rungs): uct (rollout MCTS,
+// "UCT-400"), heur (MCTS on the static evaluation, "HEUR-400"), ept (MCTS on playouts cut
+// after 4 turns, "EPT-400"), ab (alpha-beta, depth in decisions, "AB-3").
+struct Rung {
+  std::string name, spec;
+  std::uint64_t luck_key = 0;  // the setups and chance draws every agent meets this rung with
+  bool operator==(const Rung&) const = default;
+};
+
+std::vector<Rung> default_rungs();
+
 struct LadderOptions {
-  std::vector<int> rungs{100, 400, 1600, 6400};  // UCT simulations; must include 400
+  std::vector<Rung> rungs = default_rungs();  // in order of strength; UCT-400 among them
   int games = 100;                                // paired games per pairing (rounded up to even)
   int threads = 1;
   std::uint64_t seed = 1;
@@ -25,10 +36,11 @@ struct LadderOptions {
 
 // $AZG_CACHE_DIR/ladder-<game>.json, else $XDG_CACHE_HOME/azg/..., else ~/.cache/azg/...
 std::string default_calibration_file(const std::string& game);
-// "100,400,1600" -> {100, 400, 1600}: increasing, positive, 400 among them. Throws azg::Error.
-std::vector<int> parse_rungs(const std::string& text);
-std::string rung_name(int sims);
-std::string rung_spec(int sims);
+// "uct:100,400,1600 ab:1,2,3 heur:400,1600": families separated by spaces, each with its
+// sizes increasing; a plain list ("100,400,1600") is UCT. UCT-400 must be among them (the
+// scale's zero). Neighbouring rungs are neighbours in this order. Throws azg::Error.
+std::vector<Rung> parse_rungs(const std::string& text);
+Rung uct_rung(int sims);
 
 // One pairing's result: points of a against b.
 struct PairingResult {
@@ -88,7 +100,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   result.games = options.games + options.games % 2;
   result.seed = static_cast<int>(options.seed);
   std::vector<NamedAgent> all;
-  for (int sims : options.rungs) all.push_back({rung_name(sims), mcts::parse_agent_spec(rung_spec(sims))});
+  for (const Rung& r : options.rungs) all.push_back({r.name, mcts::parse_agent_spec(r.spec)});
   result.rungs = static_cast<int>(all.size());
   for (const auto& a : agents) {
     for (const auto& r : all)
@@ -99,7 +111,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
     result.names.push_back(a.name);
     result.specs.push_back(a.spec.text);
   }
-  result.anchor = result.index_of(rung_name(400));
+  result.anchor = result.index_of(uct_rung(400).name);
   if (result.anchor < 0) throw Error("the ladder's rungs must include 400 (UCT-400 is the scale's zero)");
   result.calibration_file =
       options.calibration_file.empty() ? default_calibration_file(result.game) : options.calibration_file;
@@ -121,7 +133,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r) {
       pairs.push_back({i, r});
-      keys.push_back(static_cast<std::uint64_t>(options.rungs[r]));
+      keys.push_back(options.rungs[static_cast<std::size_t>(r)].luck_key);
     }
   const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys);
   for (std::size_t p = 0; p < pairs.size(); ++p) {

@@ -97,7 +97,7 @@ if [ -s "$ladder_cache/ladder-lignes.json" ]; then echo "ok   ladder-calibration
   echo "FAIL ladder-calibration-kept: no $ladder_cache/ladder-lignes.json"; failures=$((failures + 1)); fi
 check ladder-calibration-reused 0 'pairing\(s\) from' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" ladder \
   --game lignes --agent random --rungs 10,400 --games 2
-check ladder-needs-anchor 2 "must include 400" -- "$azg" ladder --game lignes --agent random --rungs 100,1600
+check ladder-needs-anchor 2 "must include UCT-400" -- "$azg" ladder --game lignes --agent random --rungs 100,1600
 check ladder-bad-rung 2 "'x' is not a simulation count" -- "$azg" ladder --game lignes --agent random --rungs x,400
 check ladder-rung-name 2 "may not be named like a rung" -- "$azg" ladder --game lignes --agent UCT-400=random --rungs 400
 check ladder-bad-mix 2 "rollout_mix" -- "$azg" ladder --game lignes --agent "az:model=$gate_run/models/final.pt,rollout_mix=2" --rungs 400

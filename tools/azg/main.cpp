@@ -55,7 +55,10 @@ void add_run_options(CLI::App* cmd, std::string& redis, std::string& run, std::s
 // What every --agent takes, from the one declaration of the search options.
 std::string agent_spec_help() {
   return "Agent specs: random | mcts[:KEY=VALUE,...] (the UCT baseline: random-rollout values; also "
-         "evaluator=rollout|uniform) | az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
+         "evaluator=rollout|uniform|heuristic|ept: heuristic scores leaves by the game's static evaluation, ept by a "
+         "random playout cut after playout_turns=K turns (default 4; decisive=0 leaves out taking wins at once)) | "
+         "ab:depth=D|ms=T (alpha-beta on the static evaluation: D decisions deep, or deepening for T ms a decision) | "
+         "az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
          "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L, score_utility=U).\nSearch keys (defaults of the uct and az "
          "presets):\n" +
          azg::mcts::search_options_help();
@@ -126,8 +129,8 @@ int main(int argc, char** argv) {
   std::uint64_t match_seed = 1;
   add_game_option(play_agents, game);
   play_agents->add_option("--agents", agent_specs,
-                          "Two agent specs: random | mcts[:sims=N,cpuct=C,batch=B,evaluator=rollout|uniform] | "
-                          "az:model=PATH[,sims=N,gumbel=1,batch=B,device=cpu|cuda|auto,symmetry=1]")
+                          "Two agent specs: random | mcts[:sims=N,cpuct=C,batch=B,evaluator=rollout|uniform|heuristic|ept] | "
+                          "ab:depth=D|ms=T | az:model=PATH[,sims=N,gumbel=1,batch=B,device=cpu|cuda|auto,symmetry=1]")
       ->required()
       ->expected(2);
   play_agents->add_option("--games", match_games, "Number of games (colours alternate; default 2)");
@@ -225,7 +228,10 @@ int main(int argc, char** argv) {
   ladder->add_option("--agent", ladder_args.agents,
                      "SPEC or NAME=SPEC (repeatable): random | mcts:sims=N | az:model=PATH[,sims=N,...]")
       ->required();
-  ladder->add_option("--rungs", ladder_args.rungs, "UCT simulation counts, increasing, 400 among them (default 100,400,1600,6400)");
+  ladder->add_option("--rungs", ladder_args.rungs,
+                     "Rungs by family, in order of strength: uct:N,... heur:N,... (MCTS on the static evaluation) "
+                     "ept:N,... (MCTS on playouts cut after 4 turns) ab:D,... (alpha-beta, D decisions deep); a plain "
+                     "list is UCT; UCT-400 among them (default uct:100,400,1600,6400)");
   ladder->add_option("--games", ladder_args.games, "Paired games per pairing (rounded up to even; default 100)");
   ladder->add_option("--threads", ladder_args.threads, "Games played at once (default 1)");
   ladder->add_option("--seed", ladder_args.seed, "Seed of setups and chance (default 1)");
@@ -244,7 +250,7 @@ int main(int argc, char** argv) {
   report->add_flag("--ladder", report_ladder,
                    "Rate the models on the UCT ladder; writes ladder-curve.svg/.csv (Elo against training minutes)");
   report->add_option("--models", report_models, "With --ladder: at most this many models, evenly spaced (default 6)");
-  report->add_option("--rungs", ladder_args.rungs, "With --ladder: UCT simulation counts (default 100,400,1600,6400)");
+  report->add_option("--rungs", ladder_args.rungs, "With --ladder: the rungs, as azg ladder takes them (default uct:100,400,1600,6400)");
   report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
   report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
