@@ -133,6 +133,17 @@ TEST(AlphaBeta, KeepsItsTimeAndStopsWhenAsked) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), agent.act(g)), legal.end());
 }
 
+// The one-line error a spec gets for game G ("no error" when it builds).
+template <Game G>
+std::string spec_error(const std::string& text) {
+  try {
+    network_free_agent_factory<G>(mcts::parse_agent_spec(text));
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 TEST(AgentSpecs, BuildTheHeuristicAgentsAndRefuseBadOnes) {
   using mcts::parse_agent_spec;
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("ab:depth=2")));
@@ -141,32 +152,16 @@ TEST(AgentSpecs, BuildTheHeuristicAgentsAndRefuseBadOnes) {
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("mcts:evaluator=ept,playout_turns=6,decisive=0")));
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("random")));
   EXPECT_FALSE(network_free_agent_factory<Intercept>(parse_agent_spec("az:model=x.pt")));
-  auto message = [](const std::string& text) {
-    try {
-      network_free_agent_factory<TicTacToe>(mcts::parse_agent_spec(text));
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(message("ab:depth=2"), "agent spec 'ab:depth=2': tictactoe has no static evaluation for the alpha-beta player");
-  EXPECT_EQ(message("mcts:evaluator=heuristic"),
+  EXPECT_EQ(spec_error<TicTacToe>("ab:depth=2"), "agent spec 'ab:depth=2': tictactoe has no static evaluation for the alpha-beta player");
+  EXPECT_EQ(spec_error<TicTacToe>("mcts:evaluator=heuristic"),
             "agent spec 'mcts:evaluator=heuristic': tictactoe has no static evaluation for evaluator=heuristic");
-  auto intercept_message = [](const std::string& text) {
-    try {
-      network_free_agent_factory<Intercept>(mcts::parse_agent_spec(text));
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(intercept_message("ab"), "agent spec 'ab': ab needs depth=D (decisions) or ms=T (per decision)");
-  EXPECT_EQ(intercept_message("ab:depth=2.5"), "agent spec 'ab:depth=2.5': depth must be a whole number");
-  EXPECT_EQ(intercept_message("ab:depth=0"), "agent spec 'ab:depth=0': depth must be a number in [1, 64], got '0'");
-  EXPECT_EQ(intercept_message("ab:sims=3"), "agent spec 'ab:sims=3': unknown option 'sims'");
-  EXPECT_EQ(intercept_message("mcts:playout_turns=3"),
+  EXPECT_EQ(spec_error<Intercept>("ab"), "agent spec 'ab': ab needs depth=D (decisions) or ms=T (per decision)");
+  EXPECT_EQ(spec_error<Intercept>("ab:depth=2.5"), "agent spec 'ab:depth=2.5': depth must be a whole number");
+  EXPECT_EQ(spec_error<Intercept>("ab:depth=0"), "agent spec 'ab:depth=0': depth must be a number in [1, 64], got '0'");
+  EXPECT_EQ(spec_error<Intercept>("ab:sims=3"), "agent spec 'ab:sims=3': unknown option 'sims'");
+  EXPECT_EQ(spec_error<Intercept>("mcts:playout_turns=3"),
             "agent spec 'mcts:playout_turns=3': playout_turns and decisive go with evaluator=ept");
-  EXPECT_EQ(intercept_message("mcts:evaluator=magic"),
+  EXPECT_EQ(spec_error<Intercept>("mcts:evaluator=magic"),
             "agent spec 'mcts:evaluator=magic': evaluator must be rollout, uniform, heuristic or ept");
 }
 
