@@ -72,13 +72,24 @@ inline float tie_jitter(std::uint64_t seed) {
   return kTieJitter * static_cast<float>(2.0 * rng.uniform() - 1.0);
 }
 
+// Near-equal priors, each drawn around 1/n from the leaf's seed: with exactly equal ones
+// a search visits (and, its values being close, plays) the first legal actions first.
+template <Game G>
+void set_jittered_priors(EvalBatch<G>& batch, std::size_t i) {
+  const auto priors = batch.priors(i);
+  Rng rng(batch.seed(i) ^ 0x632be59bd9b4e019ull);
+  float sum = 0;
+  for (float& p : priors) sum += (p = 1.0f + 0.1f * static_cast<float>(rng.uniform()));
+  for (float& p : priors) p /= sum;
+}
+
 template <Game G>
   requires kHasEvaluation<G>
 class HeuristicEvaluator final : public Evaluator<G> {
  public:
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      set_uniform_priors(batch, i);
+      set_jittered_priors(batch, i);
       const G& g = batch.state(i);
       const float v = evaluation(g, g.to_act());
       batch.value(i) = g.is_terminal() ? v : std::clamp(v + tie_jitter(batch.seed(i)), -1.0f, 1.0f);
@@ -93,7 +104,7 @@ class EptEvaluator final : public Evaluator<G> {
   EptEvaluator(int turns, bool decisive) : turns_(turns), decisive_(decisive) {}
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      set_uniform_priors(batch, i);
+      set_jittered_priors(batch, i);
       batch.value(i) = ept_value(batch.state(i), turns_, decisive_, batch.seed(i));
     }
   }

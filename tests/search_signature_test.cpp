@@ -53,11 +53,11 @@ std::uint64_t game_signature() {
 }
 
 TEST(SearchSignature, FixedSeedGamesOfEveryGameStayTheSame) {
-  EXPECT_EQ(game_signature<Imbriqua>(), 11666785270069393123u);
-  EXPECT_EQ(game_signature<Truchet>(), 10404684888733883441u);
-  EXPECT_EQ(game_signature<Imperator>(), 3235739570956295140u);
-  EXPECT_EQ(game_signature<Lignes>(), 14041739763606608650u);
-  EXPECT_EQ(game_signature<Intercept>(), 7895381422876306973u);
+  EXPECT_EQ(game_signature<Imbriqua>(), 13343960994250720240u);
+  EXPECT_EQ(game_signature<Truchet>(), 14754258373052495725u);
+  EXPECT_EQ(game_signature<Imperator>(), 4124033354114432936u);
+  EXPECT_EQ(game_signature<Lignes>(), 15309901935762925147u);
+  EXPECT_EQ(game_signature<Intercept>(), 14339804599355232615u);
 }
 
 }  // namespace
