@@ -64,6 +64,21 @@ std::string join_moves(const std::vector<std::string>& moves) {
 
 }  // namespace
 
+std::vector<EngineCommand> parse_engine_commands(const std::vector<std::string>& items) {
+  std::vector<EngineCommand> engines;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    const bool named = eq != std::string::npos && eq > 0 && item.find_first_of(" /\t") > eq;
+    engines.push_back({named ? item.substr(0, eq) : "engine" + std::to_string(engines.size() + 1),
+                       named ? item.substr(eq + 1) : item});
+    if (engines.back().command.empty()) throw Error("--engine " + quote_input(item) + " has no command");
+    for (std::size_t i = 0; i + 1 < engines.size(); ++i)
+      if (engines[i].name == engines.back().name) throw Error("two engines are named " + quote_input(engines.back().name));
+  }
+  if (engines.size() < 2) throw Error("a match needs at least two --engine");
+  return engines;
+}
+
 std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<play::Session>()>& new_session,
                                             const std::vector<EngineCommand>& engines,
                                             const std::vector<std::pair<int, int>>& pairs,

@@ -22,6 +22,12 @@ struct EngineCommand {
   std::string command;  // run with /bin/sh -c
 };
 
+// `azg match --engine` values, [NAME=]COMMAND each: NAME=COMMAND when the text before the
+// first '=' is a plain name (no space, tab or '/'), else the whole text is the command and
+// the engine is named engineK by its place. Throws azg::Error, with one line, on an empty
+// command, fewer than two engines, or two engines of one name.
+std::vector<EngineCommand> parse_engine_commands(const std::vector<std::string>& items);
+
 struct RefereeOptions {
   int games = 10;        // per pair of engines (rounded up to even)
   int concurrency = 1;   // games at once, each with its own engine processes

@@ -216,6 +216,27 @@ std::string engine_command(const std::string& game, const std::string& agent) {
   return std::string(AZG_BINARY) + " engine --game " + game + " --agent " + agent;
 }
 
+TEST(Referee, EngineCommandsAreNamedOrNumbered) {
+  const auto engines = parse_engine_commands({"a=azg engine --game lignes", "./my engine --x=1", "b=prog"});
+  ASSERT_EQ(engines.size(), 3u);
+  EXPECT_EQ(engines[0].name, "a");
+  EXPECT_EQ(engines[0].command, "azg engine --game lignes");
+  EXPECT_EQ(engines[1].name, "engine2") << "a '/' before the '=' makes it all a command";
+  EXPECT_EQ(engines[1].command, "./my engine --x=1");
+  EXPECT_EQ(engines[2].name, "b");
+  auto error = [](const std::vector<std::string>& items) {
+    try {
+      parse_engine_commands(items);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error({"a=prog"}), "a match needs at least two --engine");
+  EXPECT_EQ(error({"a=", "b=prog"}), "--engine 'a=' has no command");
+  EXPECT_EQ(error({"a=x", "a=y"}), "two engines are named 'a'");
+}
+
 TEST(Referee, ReproducesTheArenasGamesOnTheSameSeeds) {
   // An untrained network is enough: the point is that both ways give the same games.
   const auto dir = std::filesystem::temp_directory_path() / "azg_referee_test";

@@ -38,21 +38,10 @@ struct MatchArgs {
 
 template <Game G>
 int cmd_match(const MatchArgs& args, std::ostream& out) {
-  std::vector<protocol::EngineCommand> engines;
-  for (const auto& item : args.engines) {
-    // NAME=COMMAND when the text before the first '=' is a plain name; else the command.
-    const auto eq = item.find('=');
-    const bool named = eq != std::string::npos && eq > 0 && item.find_first_of(" /\t") > eq;
-    engines.push_back({named ? item.substr(0, eq) : "engine" + std::to_string(engines.size() + 1),
-                       named ? item.substr(eq + 1) : item});
-    if (engines.back().command.empty()) throw Error("--engine " + quote_input(item) + " has no command");
-  }
-  if (engines.size() < 2) throw Error("a match needs at least two --engine");
+  const std::vector<protocol::EngineCommand> engines = protocol::parse_engine_commands(args.engines);
   std::vector<std::string> names;
   std::vector<play::ArenaEntry> entries;
   for (const auto& e : engines) {
-    for (const auto& n : names)
-      if (n == e.name) throw Error("two engines are named " + quote_input(e.name));
     names.push_back(e.name);
     entries.push_back({e.name, e.command});
   }
