@@ -2,6 +2,7 @@
 // Agents that need no network, from specs: `ab:depth=D` / `ab:ms=T` (classical alpha-beta
 // on the game's static evaluation) here, and `random` and `mcts` from the search layer
 // (mcts/agent_factory.hpp). The play layer adds `az` (play/agents.hpp).
+#include <cmath>
 #include <optional>
 
 #include "classic/agent.hpp"
@@ -19,13 +20,12 @@ std::optional<mcts::AgentFactory<G>> network_free_agent_factory(const mcts::Agen
     throw Error("agent spec " + quote_input(spec.text) + ": " + std::string(G::kName) +
                 " has no static evaluation for the alpha-beta player");
   } else {
-    AlphaBetaLimits limits;
-    limits.depth = static_cast<int>(mcts::spec_number(spec, "depth", 0, 1, 64));
-    limits.seconds = mcts::spec_number(spec, "ms", 0, 1, 3.6e6) / 1000.0;
+    const double depth = mcts::spec_number(spec, "depth", 0, 1, 64);
+    if (depth != std::floor(depth))
+      throw Error("agent spec " + quote_input(spec.text) + ": depth must be a whole number");
+    const AlphaBetaLimits limits{static_cast<int>(depth), mcts::spec_number(spec, "ms", 0, 1, 3.6e6) / 1000.0};
     if (limits.depth == 0 && limits.seconds == 0)
       throw Error("agent spec " + quote_input(spec.text) + ": ab needs depth=D (decisions) or ms=T (per decision)");
-    if (spec.has("depth") && mcts::spec_number(spec, "depth", 0, 1, 64) != limits.depth)
-      throw Error("agent spec " + quote_input(spec.text) + ": depth must be a whole number");
     const std::string name = spec.text;
     return [limits, name](std::uint64_t) -> std::unique_ptr<mcts::Agent<G>> {
       return std::make_unique<AlphaBetaAgent<G>>(name, limits);

@@ -53,6 +53,16 @@ class AlphaBeta {
   explicit AlphaBeta(int table_bits = 18, bool table_cutoffs = true)
       : table_(std::size_t{1} << table_bits), mask_(table_.size() - 1), table_cutoffs_(table_cutoffs) {}
 
+  // A leaf's value, player 0's, `ply` decisions and chance draws below the root: a result
+  // exactly, a win found sooner worth more; else the static evaluation.
+  static float leaf(const G& g, int ply) {
+    if (g.is_terminal()) {
+      const float r = outcome_value(g.outcome(), Player::kP0);
+      return r == 0 ? 0.0f : r * (kWin - 0.001f * static_cast<float>(ply));
+    }
+    return evaluation(g, Player::kP0);
+  }
+
   // Ends a running search soon with the best action of its last completed iteration (or
   // the next search, if none runs); safe from another thread. clear_stop() undoes it.
   void request_stop() { stop_requested_.store(true); }
@@ -112,13 +122,6 @@ class AlphaBeta {
   static float to_side(float v, Player p) {
     const float clamped = std::clamp(v, -1.0f, 1.0f);
     return p == Player::kP1 ? -clamped : clamped;
-  }
-  static float leaf(const G& g, int ply) {
-    if (g.is_terminal()) {
-      const float r = outcome_value(g.outcome(), Player::kP0);
-      return r == 0 ? 0.0f : r * (kWin - 0.001f * static_cast<float>(ply));
-    }
-    return evaluation(g, Player::kP0);
   }
   std::uint32_t& history(Action a) { return history_[(a * 2654435761u) >> (32 - kHistoryBits)]; }
 

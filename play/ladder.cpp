@@ -106,7 +106,7 @@ std::vector<Rung> parse_rungs(const std::string& text) {
   }
   if (rungs.empty()) throw Error("--rungs: no rungs in " + quote_input(text));
   bool has_anchor = false;
-  for (const Rung& r : rungs) has_anchor |= r.name == "UCT-400";
+  for (const Rung& r : rungs) has_anchor |= r.name == uct_rung(400).name;
   if (!has_anchor) throw Error("--rungs must include UCT-400 (the scale's zero), got " + quote_input(text));
   return rungs;
 }

@@ -24,14 +24,10 @@ using testgames::ChancePig;
 using testgames::TicTacToe;
 
 // Plain expectiminimax by player identity, no pruning, no table: the reference. Leaves are
-// scored as the searcher scores them.
+// scored as the searcher scores them (AlphaBeta::leaf).
 template <Game G>
 double reference(const G& g, int depth, int ply) {
-  if (g.is_terminal()) {
-    const float r = outcome_value(g.outcome(), Player::kP0);
-    return r == 0 ? 0.0 : r * (AlphaBeta<G>::kWin - 0.001f * static_cast<float>(ply));
-  }
-  if (depth <= 0) return evaluation(g, Player::kP0);
+  if (g.is_terminal() || depth <= 0) return AlphaBeta<G>::leaf(g, ply);
   if (g.to_act() == Player::kChance) {
     ChanceListFor<G> outcomes;
     g.chance_outcomes(outcomes);

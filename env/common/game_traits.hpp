@@ -100,7 +100,6 @@ constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
 template <class G>
 constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) { g.ownership(view, out); };
 
-
 template <class G>
 constexpr bool kHasEvaluation = requires(const G& g) {
   { g.evaluate() } -> std::convertible_to<double>;

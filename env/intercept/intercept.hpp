@@ -27,6 +27,9 @@ class Intercept {
   static constexpr int kSize = 13;
   static constexpr int kSquares = kSize * kSize;
   static constexpr int kTurnCap = 300;
+  static constexpr int kLightGoal = 6, kDarkGoal = 12 * kSize + 6;  // g1, g13
+  // The goal `colour` scores on: the opponent's.
+  static constexpr int target_goal(int colour) { return colour == 0 ? kDarkGoal : kLightGoal; }
   static constexpr std::size_t kMaxActions = 512;
   // Policy: moves and jumps as square x direction x distance (169 x 8 x 12) | flip in
   // place | stop | flip | keep | ball destination (169) | pass.

@@ -10,8 +10,6 @@ namespace azg {
 
 namespace {
 
-constexpr int kLightGoal = 6, kDarkGoal = 12 * 13 + 6;  // g1, g13
-
 // How far towards its target `colour` could carry the ball to any square of `reach`:
 // 0 on its own back row, 1 on the opponent's; -1 when `reach` is empty.
 double best_advance(const Intercept::Board& reach, int colour) {
@@ -57,7 +55,7 @@ double Intercept::evaluate() const {
   const Board reach_me = ball_reach(me), reach_other = ball_reach(other);
   // The mover who can put the ball on the opponent's goal (paths along its pawns as they
   // stand; the pawn it must move may break one) is nearly won.
-  if (reach_me.test(me == 0 ? kDarkGoal : kLightGoal)) return sign * 0.9;
+  if (reach_me.test(target_goal(me))) return sign * 0.9;
   const int rank = ball_ / kSize;
   // The ball counts for the side that carries it, more the further it has come towards
   // the opponent's goal; lying alone, it counts a little for the side it is nearer.
@@ -72,7 +70,7 @@ double Intercept::evaluate() const {
   const double stand_me = advance[me];
   const double take_me = std::max(stand_me, best_advance(reach_me, me));
   const double take_other = std::max(1.0 - stand_me, best_advance(reach_other, other));
-  const double threat = reach_other.test(other == 0 ? kDarkGoal : kLightGoal) ? 1.0 : 0.0;
+  const double threat = reach_other.test(target_goal(other)) ? 1.0 : 0.0;
   const double pawns = pawn_advance(top_.side[0], 0) - pawn_advance(top_.side[1], 1);
   // Taking the ball needs a passage face next to it and a rest face next to that: how
   // close each side's nearest ones stand to the ball.

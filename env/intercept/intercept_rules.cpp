@@ -11,7 +11,6 @@ using Board = Intercept::Board;
 using intercept::delta;
 using intercept::kDf;
 using intercept::kDr;
-constexpr int kLightGoal = 6, kDarkGoal = 12 * 13 + 6;  // g1, g13
 
 struct Tables {
   std::array<std::array<std::int16_t, 8>, Intercept::kSquares> step{};  // -1 off the board
@@ -106,7 +105,7 @@ Board Intercept::cover_targets(bool passage) const {
   // A slide may end on an opponent pawn that is not the carrier and not itself covering:
   // a rest face onto the opponent's goal; a passage face onto a square next to that goal
   // when every square next to it holds an opponent pawn (judged by the top pawns).
-  const int other = mover_ ^ 1, goal = mover_ == 0 ? kDarkGoal : kLightGoal;
+  const int other = mover_ ^ 1, goal = target_goal(mover_);
   const Board coverable = top_.side[other] & ~under_.pawns() & ~carrier_square();
   if (!passage) return coverable & Board::single(goal);
   const Board around = kTables.neighbours[goal];
@@ -194,7 +193,7 @@ bool Intercept::for_each_ball_path_end(int colour, int must_use, Emit&& emit) co
   // the ball run out and back along the same line to pick up the moved pawn). Paths are
   // short: a player has at most 11 pawns, so the search stays small. Each destination is
   // reported once.
-  const int goal = colour == 0 ? kDarkGoal : kLightGoal;
+  const int goal = target_goal(colour);
   const Board mine = top_.side[colour];
   Board passage = mine & top_.passage_face;
   passage.reset(goal);                        // the opponent's goal is never a P square
@@ -324,7 +323,7 @@ void Intercept::apply(Action a) {
     case kBallKind:
       ball_ = static_cast<std::int16_t>(to);
       ball_alone_ = !top_.pawns().test(to);
-      if (to == (mover_ == 0 ? kDarkGoal : kLightGoal)) {
+      if (to == target_goal(mover_)) {
         terminal_ = true;
         outcome_ = mover_ == 0 ? Outcome::kP0Win : Outcome::kP1Win;
         return;
