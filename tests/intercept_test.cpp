@@ -249,6 +249,28 @@ std::string pawn_list(const Intercept& g, bool half_turn) {
 
 std::string square_name(int sq) { return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1); }
 
+// The path cost counts the pawn moves a side needs before a ball path runs to its goal.
+TEST(InterceptEvaluation, ThePathCostCountsTheMissingMoves) {
+  const Intercept start;
+  EXPECT_EQ(start.path_cost(0), start.path_cost(1)) << "the start is symmetric";
+  EXPECT_GT(start.path_cost(0), 30) << "every path square is far from the back rows";
+  // Light's ball on g7 with P and R alternating up the g file to the open goal g13.
+  const std::string ladder = "g7:LR g8:LP g9:LR g11:LR g12:LP a13:DR m13:DP ";
+  const Intercept ready = Intercept::from_pawns(ladder + "g10:LP", "g7", 0);
+  EXPECT_EQ(ready.path_cost(0), 0);
+  EXPECT_NEAR(ready.evaluate(), 0.9, 1e-12) << "the mover can score";
+  // The passage pawn of g10 stands three squares off: three moves, no cheaper detour.
+  const Intercept missing = Intercept::from_pawns(ladder + "d10:LP", "g7", 0);
+  EXPECT_EQ(missing.path_cost(0), 3);
+  // A Dark pawn on g10 must leave as well: dearer than the empty square.
+  const Intercept blocked = Intercept::from_pawns(ladder + "d10:LP g10:DR", "g7", 0);
+  EXPECT_GT(blocked.path_cost(0), missing.path_cost(0));
+  // Light to move with the cheaper path is ahead; Dark to move in the same position less so.
+  EXPECT_GT(missing.evaluate(), 0);
+  const Intercept dark_to_move = Intercept::from_pawns(ladder + "d10:LP", "g7", 1);
+  EXPECT_LT(dark_to_move.evaluate(), missing.evaluate());
+}
+
 TEST(InterceptEvaluation, TheColourSwappedHalfTurnImageHasTheNegatedValue) {
   int checked = 0;
   for (int game = 0; game < 20; ++game) {

@@ -100,6 +100,23 @@ constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
 template <class G>
 constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) { g.ownership(view, out); };
 
+// Games whose rules end in a draw after G::kTurnCap turns (turn(): the turns completed).
+template <class G>
+constexpr bool kHasTurnCap = requires(const G& g) {
+  { G::kTurnCap } -> std::convertible_to<int>;
+  { g.turn() } -> std::convertible_to<int>;
+};
+
+// True for a finished game that the turn cap cut (a draw by the cap, not by the rules of
+// play): its result says nothing about who stood better.
+template <class G>
+bool ended_by_cap(const G& g) {
+  if constexpr (kHasTurnCap<G>)
+    return g.is_terminal() && g.outcome() == Outcome::kDraw && g.turn() >= G::kTurnCap;
+  else
+    return false;
+}
+
 template <class G>
 constexpr bool kHasEvaluation = requires(const G& g) {
   { g.evaluate() } -> std::convertible_to<double>;

@@ -102,10 +102,13 @@ class Intercept {
   // The ball's rank from the middle row, +1 on Dark's back row (Light's target), -1 on
   // Light's: the game's progress heuristic for player 0 (env/common/game.hpp).
   double progress() const { return (ball_ / kSize - kSize / 2) / static_cast<double>(kSize / 2); }
-  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; terms and weights in
-  // docs/heuristics.md): the ball's rank, who carries it, where each side could take it
-  // this turn, the pawns' advance.
+  // The static evaluation for player 0 in [-1, 1] (game_traits.hpp; docs/heuristics.md):
+  // the race between the two sides' ball paths (the difference of their path costs over
+  // their sum).
   double evaluate() const;
+  // Pawn moves `colour` needs before a ball path runs from the ball to its target goal
+  // (intercept_eval.cpp says what it leaves out); 1 << 20 when no path can be built.
+  int path_cost(int colour) const;
   // Pawns as "b1:LP c1:LR g1:LD g13:Dd ..." (L/D colour; P passage, R rest, D double with
   // the passage face up, d double with the rest face up), the ball square, the mover.
   static Intercept from_pawns(std::string_view pawns, std::string_view ball, int mover,
