@@ -6,8 +6,11 @@
 // - EptEvaluator: early playout termination (Lorentz 2015): a random playout cut after
 //   `turns` changes of the player to act and scored by the evaluation. Inside the playout
 //   a player takes an action that wins at once when one exists (Teytaud and Teytaud's
-//   decisive moves), so wins one action away are not left to chance.
+//   decisive moves), so wins one action away are not left to chance;
+// - HeuristicMixEvaluator: another evaluator mixed with the heuristic one (priors and
+//   values) by a weight that may change while it runs (self-play's annealed warm start).
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 
 #include "env/common/game_traits.hpp"
@@ -112,6 +115,45 @@ class EptEvaluator final : public Evaluator<G> {
  private:
   int turns_;
   bool decisive_;
+};
+
+// Warm-start mixing (Wang, Preuss and Plaat 2020): a mix of the inner evaluator and the
+// heuristic agent (HeuristicEvaluator: near-equal priors, the static evaluation) by a
+// weight w: value (1 - w) x the inner value + w x the evaluation, priors likewise. The
+// priors are mixed too because the evaluation's values differ by a few hundredths from
+// one move to the next: under an untrained network's priors PUCT follows the priors, and
+// Intercept's self-play with the values alone ended every game at the turn cap. The
+// weight is atomic so the owner can anneal it while searches run.
+template <Game G>
+  requires kHasEvaluation<G>
+class HeuristicMixEvaluator final : public Evaluator<G> {
+ public:
+  HeuristicMixEvaluator(Evaluator<G>& inner, float weight) : inner_(inner), weight_(weight) {}
+  void set_weight(float w) { weight_.store(w, std::memory_order_relaxed); }
+  float weight() const { return weight_.load(std::memory_order_relaxed); }
+  void evaluate(EvalBatch<G>& batch) override {
+    inner_.evaluate(batch);
+    const float w = weight();
+    if (w <= 0) return;
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const G& g = batch.state(i);
+      if (g.is_terminal()) continue;
+      const float h = std::clamp(evaluation(g, g.to_act()) + tie_jitter(batch.seed(i)), -1.0f, 1.0f);
+      batch.value(i) = (1.0f - w) * batch.value(i) + w * h;
+      const auto priors = batch.priors(i);
+      Rng rng(batch.seed(i) ^ 0x632be59bd9b4e019ull);
+      float sum = 0;
+      for (float& p : priors) {
+        p = (1.0f - w) * p + w * (1.0f + 0.1f * static_cast<float>(rng.uniform())) / static_cast<float>(priors.size());
+        sum += p;
+      }
+      for (float& p : priors) p /= sum;
+    }
+  }
+
+ private:
+  Evaluator<G>& inner_;
+  std::atomic<float> weight_;
 };
 
 }  // namespace azg::mcts

@@ -79,10 +79,14 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   out << "actor " << options.name << ": playing with weights version " << *version << '\n' << std::flush;
 
   nets::set_torch_threads(config.torch_threads);
-  trainer::SelfPlayEvaluator<G> evaluator(config, model);
+  std::atomic<std::int64_t> network_step{*version};
+  // An actor knows the learner's progress by the weights' version (its step), not by the
+  // learner's clock: selfplay.heuristic_mix anneals by steps here.
+  trainer::SelfPlayEvaluator<G> evaluator(config, model, [&config, &network_step] {
+    return trainer::run_progress(config, network_step.load(), 0.0);
+  });
   RedisGameSink<G> sink(games, keys, options.name, options.max_waiting);
   trainer::SelfPlayStats stats;
-  std::atomic<std::int64_t> network_step{*version};
   std::atomic<bool> stop{false};
   Rng rng(std::hash<std::string>{}(options.name));
   std::vector<std::unique_ptr<trainer::SelfPlayWorker<G>>> workers;

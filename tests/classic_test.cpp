@@ -161,6 +161,49 @@ TEST(AgentSpecs, BuildTheHeuristicAgentsAndRefuseBadOnes) {
             "agent spec 'mcts:evaluator=magic': evaluator must be rollout, uniform, heuristic or ept");
 }
 
+// A fixed value for every leaf, and the whole prior on the first action: what the mix adds
+// to is known.
+struct ConstantValue final : mcts::Evaluator<Intercept> {
+  void evaluate(mcts::EvalBatch<Intercept>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      for (float& p : batch.priors(i)) p = 0.0f;
+      batch.priors(i)[0] = 1.0f;
+      batch.value(i) = 0.5f;
+    }
+  }
+};
+
+TEST(HeuristicEvaluators, TheMixWeighsTheHeuristicAgentAndItsWeightCanChange) {
+  ConstantValue inner;
+  mcts::HeuristicMixEvaluator<Intercept> mix(inner, 0.25f);
+  for (const Intercept& g : sample_positions<Intercept>(3, 20)) {
+    mcts::EvalBatch<Intercept> batch;
+    ActionListFor<Intercept> actions;
+    g.legal_actions(actions);
+    batch.add(g, actions, 3);
+    const float n = static_cast<float>(actions.size());
+    mix.set_weight(0.25f);
+    mix.evaluate(batch);
+    // The heuristic agent's values carry its tie-breaking jitter (mcts::kTieJitter).
+    EXPECT_NEAR(batch.value(0), 0.75f * 0.5f + 0.25f * evaluation(g, g.to_act()), 0.25f * mcts::kTieJitter);
+    EXPECT_NEAR(batch.priors(0)[0], 0.75f + 0.25f / n, 0.03f / n) << "a quarter of the prior spread evenly";
+    EXPECT_NEAR(batch.priors(0)[1], 0.25f / n, 0.03f / n);
+    mix.set_weight(0.0f);
+    mix.evaluate(batch);
+    EXPECT_EQ(batch.value(0), 0.5f) << "weight 0: the inner evaluator alone";
+    EXPECT_EQ(batch.priors(0)[0], 1.0f);
+    mix.set_weight(1.0f);
+    mix.evaluate(batch);
+    EXPECT_NEAR(batch.value(0), evaluation(g, g.to_act()), mcts::kTieJitter);
+    float sum = 0;
+    for (const float p : batch.priors(0)) {
+      EXPECT_NEAR(p, 1.0f / n, 0.1f / n) << "weight 1: the heuristic agent's near-equal priors";
+      sum += p;
+    }
+    EXPECT_NEAR(sum, 1.0f, 1e-5);
+  }
+}
+
 TEST(HeuristicEvaluators, ScoreLeavesByTheEvaluationAndCutPlayouts) {
   Rng rng(8);
   for (const Intercept& g : sample_positions<Intercept>(5, 30)) {

@@ -57,7 +57,7 @@ TEST(SearchSignature, FixedSeedGamesOfEveryGameStayTheSame) {
   EXPECT_EQ(game_signature<Truchet>(), 14754258373052495725u);
   EXPECT_EQ(game_signature<Imperator>(), 4124033354114432936u);
   EXPECT_EQ(game_signature<Lignes>(), 15309901935762925147u);
-  EXPECT_EQ(game_signature<Intercept>(), 14339804599355232615u);
+  EXPECT_EQ(game_signature<Intercept>(), 15265323606421096884u);  // 2026-11-27: the path-race evaluation
 }
 
 }  // namespace

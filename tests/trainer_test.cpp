@@ -119,19 +119,22 @@ TEST(TrainConfig, ShippedConfigsLoad) {
 }
 
 // A sink that keeps every finished game a worker sends.
-struct CapturedGames final : GameSink<testgames::TicTacToe> {
-  std::vector<FinishedGame<testgames::TicTacToe>> games;
-  void add(FinishedGame<testgames::TicTacToe>&& g) override { games.push_back(std::move(g)); }
+template <class G>
+struct CapturedGamesOf final : GameSink<G> {
+  std::vector<FinishedGame<G>> games;
+  void add(FinishedGame<G>&& g) override { games.push_back(std::move(g)); }
   bool ahead() const override { return false; }
 };
+using CapturedGames = CapturedGamesOf<testgames::TicTacToe>;
 
-// Runs one self-play worker on tic-tac-toe with `evaluator`, the run at `step`, until it
-// has finished `games` games.
-void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGames& sink,
-                SelfPlayStats& stats, mcts::Evaluator<testgames::TicTacToe>& evaluator) {
+// Runs one self-play worker with `evaluator`, the run at `step`, until it has finished
+// `games` games.
+template <class G>
+void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGamesOf<G>& sink,
+                SelfPlayStats& stats, mcts::Evaluator<G>& evaluator) {
   std::atomic<std::int64_t> network_step{step};
   std::atomic<bool> stop{false};
-  SelfPlayWorker<testgames::TicTacToe> worker(config, evaluator, sink, stats, network_step, seed);
+  SelfPlayWorker<G> worker(config, evaluator, sink, stats, network_step, seed);
   std::thread thread([&] { worker.run(stop); });
   while (stats.games.load() < games) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   stop = true;
@@ -155,6 +158,115 @@ struct PlayerZeroLoses final : mcts::Evaluator<testgames::TicTacToe> {
     }
   }
 };
+
+TEST(HeuristicMix, TheWeightRunsLinearlyFromStartToFinal) {
+  TrainConfig c = TrainConfig::defaults();
+  EXPECT_FALSE(uses_heuristic_mix(c)) << "off by default";
+  c.selfplay_heuristic_mix = 0.8;
+  c.selfplay_heuristic_mix_final = 0.2;
+  EXPECT_TRUE(uses_heuristic_mix(c));
+  EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 0.0), 0.8);
+  EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 0.5), 0.5);
+  EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 1.0), 0.2);
+  EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 3.0), 0.2) << "progress is clamped";
+  // A game without a static evaluation refuses the key; one without a turn cap refuses
+  // train.cap_value; cap_value and draw_progress exclude each other.
+  EXPECT_THROW(check_config_for_game<testgames::TicTacToe>(c), Error);
+  EXPECT_NO_THROW(check_config_for_game<Intercept>(c));
+  TrainConfig cap = TrainConfig::defaults();
+  cap.train_cap_value = "search";
+  EXPECT_THROW(check_config_for_game<testgames::TicTacToe>(cap), Error);
+  EXPECT_NO_THROW(check_config_for_game<Intercept>(cap));
+  cap.train_draw_progress = 0.5;
+  EXPECT_THROW(cap.validate(), Error);
+  cap.train_draw_progress = 0;
+  cap.set("train.cap_value=last");
+  EXPECT_THROW(cap.validate(), Error);
+}
+
+// Intercept with a search that sees nothing: every game runs to the turn cap.
+TrainConfig capped_intercept_config(const std::string& cap_value) {
+  TrainConfig config = TrainConfig::defaults();
+  config.game = "intercept";
+  config.selfplay_games_per_thread = 2;
+  config.selfplay_simulations = 2;
+  config.selfplay_cheap_simulations = 2;
+  config.selfplay_gumbel = false;
+  config.train_value_mix = 0;  // value targets are the (scored) result alone
+  config.train_cap_value = cap_value;
+  return config;
+}
+
+// Equal priors, and every Intercept position bad for player 0 (as PlayerZeroLoses).
+struct InterceptPlayerZeroLoses final : mcts::Evaluator<Intercept> {
+  void evaluate(mcts::EvalBatch<Intercept>& batch) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      mcts::set_uniform_priors(batch, i);
+      batch.value(i) = batch.state(i).to_act() == Player::kP0 ? -0.6f : 0.6f;
+    }
+  }
+};
+
+TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
+  for (const std::string cap_value : {"draw", "search", "evaluation"}) {
+    CapturedGamesOf<Intercept> sink;
+    SelfPlayStats stats;
+    InterceptPlayerZeroLoses evaluator;
+    play_games<Intercept>(capped_intercept_config(cap_value), 0, 2, 5, sink, stats, evaluator);
+    ASSERT_GE(sink.games.size(), 2u);
+    int capped = 0;
+    for (const auto& game : sink.games) {
+      const Intercept end = replay(Intercept{}, game.record.actions);
+      ASSERT_TRUE(end.is_terminal());
+      if (!ended_by_cap(end)) continue;
+      ++capped;
+      // "search": the last searches' root values, which see player 0 losing everywhere
+      // (their size depends on the search: 2 simulations, draws at the cap among the leaves).
+      float z_p0 = cap_value == "draw" ? 0.0f : static_cast<float>(std::clamp(end.evaluate(), -1.0, 1.0));
+      if (cap_value == "search") {
+        z_p0 = game.positions.front().state.to_act() == Player::kP0 ? game.positions.front().value
+                                                                     : -game.positions.front().value;
+        EXPECT_LT(z_p0, -0.1f) << "player 0's searches saw it lose";
+      }
+      for (const auto& p : game.positions) {
+        const float z = p.state.to_act() == Player::kP0 ? z_p0 : -z_p0;
+        EXPECT_NEAR(p.value, z, 1e-6f) << cap_value << ": one result, each side's view";
+      }
+    }
+    EXPECT_GT(capped, 0) << "a search that sees nothing does not finish Intercept games";
+    EXPECT_EQ(stats.capped.load(), capped) << "the counter matches the games";
+    EXPECT_EQ(stats.decisive.load(), static_cast<std::int64_t>(sink.games.size()) - capped);
+  }
+}
+
+TEST(StartArchive, ShareOfGamesStartWhereEarlierGamesStoodAndTheirRecordsReplay) {
+  TrainConfig config = TrainConfig::defaults();
+  config.selfplay_games_per_thread = 4;
+  config.selfplay_simulations = 8;
+  config.selfplay_cheap_simulations = 4;
+  config.selfplay_archive_share = 0.5;
+  CapturedGames sink;
+  SelfPlayStats stats;
+  play_games(config, 0, 60, 9, sink, stats);
+  ASSERT_GE(sink.games.size(), 60u);
+  int archived = 0;
+  for (const auto& g : sink.games) {
+    const testgames::TicTacToe end = replay(testgames::TicTacToe{}, g.record.actions);
+    ASSERT_TRUE(end.is_terminal()) << "the record replays from the real start to the end";
+    EXPECT_EQ(end.outcome(), g.record.outcome);
+    ASSERT_FALSE(g.positions.empty());
+    // A game from the archive trains on its own positions only: its record is longer.
+    if (g.positions.front().state.hash() != testgames::TicTacToe{}.hash()) {
+      ++archived;
+      EXPECT_GT(g.record.actions.size(), g.positions.size());
+    }
+  }
+  // Started games include some still running at the stop; archived games are shorter, so
+  // more than half of the finished ones.
+  EXPECT_LE(archived, stats.archive_starts.load());
+  EXPECT_GT(archived, 10);
+  EXPECT_LT(archived, static_cast<int>(sink.games.size()) - 4) << "the first games start at the start";
+}
 
 TrainConfig resigning_config(double playout) {
   TrainConfig config = TrainConfig::defaults();

@@ -103,6 +103,10 @@ const std::vector<AnyField>& fields() {
                     "a drawn game's result becomes this share x the game's progress() heuristic at its end "
                     "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
                     "self-play only draws", 0.0, 1.0},
+      Field<std::string>{"train.cap_value", &C::train_cap_value, "draw",
+                         "value target of a game cut by the turn cap: draw (0), search (the last root value, "
+                         "each side's view) or evaluation (the game's static evaluation of the final position); "
+                         "the time-limit bootstrap of Pardo et al. 2018"},
       Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win", 1e-09, kNoLimit},
       Field<double>{"train.score_weight", &C::train_score_weight, 1.0,
                     "weight of the score loss (net.score_head) next to the policy and value losses", 0.0, kNoLimit},
@@ -128,10 +132,21 @@ const std::vector<AnyField>& fields() {
                     "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
       search_field<bool>("selfplay.gumbel", &C::selfplay_gumbel, true, "gumbel", "self-play"),
       search_field<int>("selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "gumbel_k", "self-play"),
+      search_field<double>("selfplay.fpu", &C::selfplay_fpu, 0.25, "fpu", "self-play"),
+      search_field<bool>("selfplay.reuse", &C::selfplay_reuse, true, "reuse", "self-play"),
       search_field<double>("selfplay.gumbel_scale", &C::selfplay_gumbel_scale, 1.0, "gumbel_scale", "self-play"),
       search_field<bool>("selfplay.gumbel_rescale", &C::selfplay_gumbel_rescale, false, "gumbel_rescale", "self-play"),
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
                     "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
+      Field<double>{"selfplay.heuristic_mix", &C::selfplay_heuristic_mix, 0.0,
+                    "leaf value = (1 - w) x network + w x the game's static evaluation, w at the run's start "
+                    "(warm start from a hand-written evaluation; 0 with heuristic_mix_final 0: off)", 0.0, 1.0},
+      Field<double>{"selfplay.heuristic_mix_final", &C::selfplay_heuristic_mix_final, 0.0,
+                    "w of selfplay.heuristic_mix at the run's end, linear in the run's progress between", 0.0, 1.0},
+      Field<double>{"selfplay.archive_share", &C::selfplay_archive_share, 0.0,
+                    "share of self-play games started from a position of an earlier game (each worker keeps 512, "
+                    "favouring positions far from even by the static evaluation; Go-Exploit's start-state "
+                    "archive; training only, the records keep the actions that led there)", 0.0, 1.0},
       Field<double>{"selfplay.resign_value", &C::selfplay_resign_value, 0.0,
                     "a player resigns (its loss) once its root value is below -this on two of its decisions in "
                     "a row, saving the search of games already decided (AlphaGo Zero; 0: never)", 0.0, 0.999},
@@ -344,6 +359,10 @@ void TrainConfig::validate() const {
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
   require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
+  require(train_cap_value == "draw" || train_cap_value == "search" || train_cap_value == "evaluation",
+          "train.cap_value must be draw, search or evaluation");
+  require(train_cap_value == "draw" || train_draw_progress == 0,
+          "train.cap_value and train.draw_progress both score capped games: set one of them");
   require(net_policy_head == "fc" || net_policy_head == "conv", "net.policy_head must be fc or conv");
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");

@@ -46,6 +46,7 @@ struct TrainConfig {
   double train_policy_surprise;
   double train_margin_mix;
   double train_draw_progress;
+  std::string train_cap_value;
   double train_margin_scale;
   double train_ownership_weight;
   double train_score_weight;
@@ -64,9 +65,14 @@ struct TrainConfig {
   double selfplay_full_fraction;
   bool selfplay_gumbel;
   int selfplay_gumbel_k;
+  double selfplay_fpu;
+  bool selfplay_reuse;
   double selfplay_gumbel_scale;
   bool selfplay_gumbel_rescale;
   double selfplay_rollout_mix;
+  double selfplay_heuristic_mix;
+  double selfplay_heuristic_mix_final;
+  double selfplay_archive_share;
   double selfplay_resign_value;
   double selfplay_resign_playout;
   double selfplay_c_puct;

@@ -134,6 +134,7 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                           std::int64_t games_at_start, std::int64_t evals_at_start) {
   const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
   const double progress = run_progress(config_, counters_.step, elapsed());
+  const nlohmann::json decisive_share = decisive_share_since_last_log();
   dir_.append_metrics({{"type", "train"},
                        {"step", counters_.step},
                        {"games", shown_games()},
@@ -150,6 +151,10 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
                        {"policy_kl", policy_kl_since_last_log()},
                        {"resigned", stats_.resigned.load()},
                        {"false_resign", false_resign_share()},
+                       {"decisive_share", decisive_share},
+                       {"decisive", stats_.decisive.load()},
+                       {"capped", stats_.capped.load()},
+                       {"archive_starts", stats_.archive_starts.load()},
                        {"elapsed_s", elapsed()}});
   if (!::isatty(STDOUT_FILENO)) {
     out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
@@ -157,6 +162,8 @@ void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::
          << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
          << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  " << std::setprecision(0)
          << elapsed() << " s";
+    if (decisive_share.is_number())
+      out_ << "  decisive " << std::setprecision(0) << 100 * decisive_share.get<double>() << "%";
     if (config_.selfplay_resign_value > 0)
       out_ << "  resigned " << stats_.resigned.load() << " (wrong " << stats_.resign_false.load() << " of "
            << stats_.resign_checks.load() << " played out)";
@@ -170,6 +177,18 @@ nlohmann::json RunCore::false_resign_share() const {
   const std::int64_t checks = stats_.resign_checks.load();
   if (checks == 0) return nullptr;
   return static_cast<double>(stats_.resign_false.load()) / static_cast<double>(checks);
+}
+
+// The share of the self-play games finished since the last metrics line that a side won
+// (not drawn, not cut by the turn cap); null when none finished.
+nlohmann::json RunCore::decisive_share_since_last_log() {
+  const std::int64_t decisive = stats_.decisive.load(), games = stats_.games.load();
+  nlohmann::json share = nullptr;
+  if (games > games_logged_)
+    share = std::min(1.0, static_cast<double>(decisive - decisive_logged_) / static_cast<double>(games - games_logged_));
+  decisive_logged_ = decisive;
+  games_logged_ = games;
+  return share;
 }
 
 // Mean KL(prior || policy target) of the full searches since the last metrics line.
@@ -203,7 +222,11 @@ void RunCore::print_progress(const nets::StepLosses& l, std::chrono::steady_cloc
        << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
        << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
        << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
-       << static_cast<int>(std::max(0.0, eta)) % 60 << "s   ";
+       << static_cast<int>(std::max(0.0, eta)) % 60 << "s";
+  if (const std::int64_t games = stats_.games.load(); games > 0)  // this process's games
+    line << "  decisive " << std::setprecision(0)
+         << 100.0 * std::min(1.0, static_cast<double>(stats_.decisive.load()) / static_cast<double>(games)) << "%";
+  line << "   ";
   out_ << line.str() << std::flush;
 }
 

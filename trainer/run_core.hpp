@@ -122,6 +122,7 @@ class RunCore {
                    std::int64_t games_at_start, std::int64_t evals_at_start);
   double policy_kl_since_last_log();
   nlohmann::json false_resign_share() const;
+  nlohmann::json decisive_share_since_last_log();
   std::string loss_text(const nets::StepLosses& l, int precision, const char* separator) const;
 
   TrainConfig config_;
@@ -143,6 +144,7 @@ class RunCore {
   double base_elapsed_ = 0;
   double nn_share_ = 0;
   std::int64_t kl_logged_ = 0, kl_searches_logged_ = 0;
+  std::int64_t decisive_logged_ = 0, games_logged_ = 0;
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

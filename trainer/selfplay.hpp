@@ -7,6 +7,7 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "env/common/game_traits.hpp"
 #include "mcts/agent.hpp"
 #include "mcts/driver.hpp"
+#include "mcts/heuristic_evaluators.hpp"
 #include "nets/nn_evaluator.hpp"
 #include "trainer/config.hpp"
 #include "trainer/game_sink.hpp"
@@ -24,6 +26,7 @@
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay_stats.hpp"
 #include "trainer/simulation_schedule.hpp"
+#include "trainer/start_archive.hpp"
 
 namespace azg::trainer {
 
@@ -58,6 +61,8 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   mcts::SearchConfig s;
   s.simulations = c.selfplay_simulations;
   s.c_puct = static_cast<float>(c.selfplay_c_puct);
+  s.fpu_reduction = static_cast<float>(c.selfplay_fpu);
+  s.reuse_tree = c.selfplay_reuse;
   s.dirichlet_total = static_cast<float>(c.selfplay_dirichlet_total);
   s.noise_fraction = static_cast<float>(c.selfplay_noise_fraction);
   s.gumbel = c.selfplay_gumbel;
@@ -76,6 +81,12 @@ void check_config_for_game(const TrainConfig& config) {
     throw Error(std::string(G::kName) + " is not decided by points: train.margin_mix must be 0");
   if (!kHasProgress<G> && config.train_draw_progress > 0)
     throw Error(std::string(G::kName) + " has no progress() heuristic: train.draw_progress must be 0");
+  if (!kHasEvaluation<G> && uses_heuristic_mix(config))
+    throw Error(std::string(G::kName) + " has no static evaluation: selfplay.heuristic_mix must be 0");
+  if (!kHasTurnCap<G> && config.train_cap_value != "draw")
+    throw Error(std::string(G::kName) + " has no turn cap: train.cap_value must be draw");
+  if (!kHasEvaluation<G> && config.train_cap_value == "evaluation")
+    throw Error(std::string(G::kName) + " has no static evaluation: train.cap_value cannot be evaluation");
   if (!kHasOwnership<G> && config.net_ownership)
     throw Error(std::string(G::kName) + " has no ownership targets: net.ownership must be false");
   if (!kDecidedByPoints<G> && config.net_score_head)
@@ -117,22 +128,46 @@ inline std::vector<float> searched_values(const std::vector<Player>& players, co
 }
 
 // What self-play searches with: the network, its leaf values mixed with one random
-// playout's by selfplay.rollout_mix when that is above 0. Not movable: `mixed` refers to
-// `network`.
+// playout's by selfplay.rollout_mix when that is above 0, and then with the game's static
+// evaluation by selfplay.heuristic_mix's weight, which `progress` (the run's, 0 to 1)
+// anneals. Not movable: the mixing evaluators refer to `network`.
 template <Game G>
-class SelfPlayEvaluator {
+class SelfPlayEvaluator final : public mcts::Evaluator<G> {
  public:
-  SelfPlayEvaluator(const TrainConfig& config, std::shared_ptr<nets::InferenceModel> model)
-      : network_(std::move(model)), mixed_(network_, static_cast<float>(config.selfplay_rollout_mix)),
-        use_mixed_(config.selfplay_rollout_mix > 0) {}
+  SelfPlayEvaluator(const TrainConfig& config, std::shared_ptr<nets::InferenceModel> model,
+                    std::function<double()> progress = {})
+      : config_(config), progress_(std::move(progress)), network_(std::move(model)),
+        rollout_(network_, static_cast<float>(config.selfplay_rollout_mix)) {
+    mcts::Evaluator<G>& before = config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(rollout_) : network_;
+    outer_ = &before;
+    if (uses_heuristic_mix(config)) {
+      if constexpr (kHasEvaluation<G>) {
+        auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(before, 0.0f);
+        set_weight_ = [m = mix.get()](float w) { m->set_weight(w); };
+        heuristic_ = std::move(mix);
+        outer_ = heuristic_.get();
+      } else {
+        throw Error(std::string(G::kName) + " has no static evaluation: selfplay.heuristic_mix must be 0");
+      }
+    }
+  }
   SelfPlayEvaluator(const SelfPlayEvaluator&) = delete;
   SelfPlayEvaluator& operator=(const SelfPlayEvaluator&) = delete;
-  mcts::Evaluator<G>& get() { return use_mixed_ ? static_cast<mcts::Evaluator<G>&>(mixed_) : network_; }
+  mcts::Evaluator<G>& get() { return *this; }
+  void evaluate(mcts::EvalBatch<G>& batch) override {
+    if (set_weight_)
+      set_weight_(static_cast<float>(heuristic_mix_weight(config_, progress_ ? progress_() : 0.0)));
+    outer_->evaluate(batch);
+  }
 
  private:
+  const TrainConfig& config_;
+  std::function<double()> progress_;
   nets::NnEvaluator<G> network_;
-  mcts::RolloutMixEvaluator<G> mixed_;
-  bool use_mixed_;
+  mcts::RolloutMixEvaluator<G> rollout_;
+  std::unique_ptr<mcts::Evaluator<G>> heuristic_;
+  std::function<void(float)> set_weight_;
+  mcts::Evaluator<G>* outer_ = nullptr;
 };
 
 template <Game G>
@@ -191,6 +226,7 @@ class SelfPlayWorker {
     std::vector<Player> players;
     std::vector<float> root_values;  // the search's value for the player to act
     std::vector<double> surprise;    // KL(improved policy || prior) where weighted by it; else -1
+    std::vector<std::size_t> action_counts;  // the record's length at each position (the archive's prefixes)
     GameRecord record;
     int decisions = 0;
     bool full = true;
@@ -220,8 +256,19 @@ class SelfPlayWorker {
     slot.players.clear();
     slot.root_values.clear();
     slot.surprise.clear();
+    slot.action_counts.clear();
     slot.record = GameRecord{};
     slot.record.setup = slot.state.setup_string();
+    // selfplay.archive_share: some games start where an earlier one stood, their record
+    // keeping the actions that led there (the draw only with the archive on, so runs
+    // without it keep their random stream).
+    if (config_.selfplay_archive_share > 0 && !archive_.empty() && rng_.uniform() < config_.selfplay_archive_share) {
+      const auto& start = archive_.draw(rng_);
+      slot.state = start.state;
+      slot.record.setup = start.setup;
+      slot.record.actions = start.prefix;
+      ++stats_.archive_starts;
+    }
     slot.decisions = 0;
     // The draw happens only with resignation on, so runs without it keep their random stream.
     slot.may_resign = config_.selfplay_resign_value > 0 && rng_.uniform() >= config_.selfplay_resign_playout;
@@ -260,6 +307,7 @@ class SelfPlayWorker {
     slot.positions.push_back(std::move(p));
     slot.players.push_back(slot.state.to_act());
     slot.root_values.push_back(r.value);
+    slot.action_counts.push_back(slot.record.actions.size());
     if (resigns(slot, r.value)) {
       finish(slot, slot.state.to_act() == Player::kP0 ? Outcome::kP1Win : Outcome::kP0Win, std::string(kResignation));
       new_game(slot);
@@ -290,10 +338,15 @@ class SelfPlayWorker {
       if (termination.empty()) margin_p0 = slot.state.score_margin();  // defined at the end only
     // A draw may instead count as a small win or loss by the game's progress heuristic
     // (train.draw_progress): a gradient towards winning where draws are all self-play sees.
+    // A game the turn cap cut may be scored from where it stood (train.cap_value).
+    const bool capped = termination.empty() && ended_by_cap(slot.state);
+    if (slot.record.outcome != Outcome::kDraw) ++stats_.decisive;
+    if (capped) ++stats_.capped;
     float draw_p0 = 0.0f;
     if constexpr (kHasProgress<G>)
       if (slot.record.outcome == Outcome::kDraw)
         draw_p0 = static_cast<float>(config_.train_draw_progress * slot.state.progress());
+    if (capped && config_.train_cap_value != "draw") draw_p0 = capped_value_p0(slot);
     const auto result_for = [&](Player p) {
       if (slot.record.outcome == Outcome::kDraw) return p == Player::kP0 ? draw_p0 : -draw_p0;
       return outcome_value(slot.record.outcome, p);
@@ -307,10 +360,27 @@ class SelfPlayWorker {
       // The game's end, for the ownership and score targets (computed at sampling time).
       if (config_.net_ownership || config_.net_score_head) slot.positions[i].final_state = slot.state;
     }
+    if (config_.selfplay_archive_share > 0) archive_.add_game(slot.positions, slot.action_counts, slot.record, rng_);
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
     sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load(), std::move(termination)});
     slot.positions.clear();  // moved from: the next game starts empty
+  }
+
+  // train.cap_value for a game the cap cut, player 0's view: the mean root value of the
+  // last kCapSearches searches (the very last ones see the cap's draw among their leaves,
+  // so one alone would say 0 too), or the static evaluation of the final position.
+  static constexpr std::size_t kCapSearches = 16;
+  float capped_value_p0(const Slot& slot) const {
+    if (config_.train_cap_value == "evaluation") {
+      if constexpr (kHasEvaluation<G>)
+        return static_cast<float>(std::clamp(static_cast<double>(slot.state.evaluate()), -1.0, 1.0));
+    }
+    const std::size_t n = std::min(kCapSearches, slot.root_values.size());
+    double sum = 0;
+    for (std::size_t i = slot.root_values.size() - n; i < slot.root_values.size(); ++i)
+      sum += slot.players[i] == Player::kP0 ? slot.root_values[i] : -slot.root_values[i];
+    return n ? static_cast<float>(sum / static_cast<double>(n)) : 0.0f;
   }
 
   double elapsed_s() const {
@@ -337,6 +407,10 @@ class SelfPlayWorker {
   double base_elapsed_s_;
   std::chrono::steady_clock::time_point started_;
   std::vector<Slot> slots_;
+  // Each worker keeps its own archive: no lock on the game loop, and a worker's recent
+  // games are as good a sample as all workers'.
+  static constexpr std::size_t kArchiveCapacity = 512;
+  StartArchive<G> archive_{kArchiveCapacity};
 };
 
 }  // namespace azg::trainer

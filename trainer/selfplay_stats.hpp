@@ -22,6 +22,11 @@ struct SelfPlayStats {
   std::atomic<std::int64_t> resigned{0};
   std::atomic<std::int64_t> resign_checks{0};
   std::atomic<std::int64_t> resign_false{0};
+  // Games won by either side (resignations included), and games the turn cap cut.
+  std::atomic<std::int64_t> decisive{0};
+  std::atomic<std::int64_t> capped{0};
+  // Games started from the start-state archive (selfplay.archive_share).
+  std::atomic<std::int64_t> archive_starts{0};
 };
 
 }  // namespace azg::trainer

@@ -134,7 +134,9 @@ class TrainingRun {
   void train_loop() {
     const TrainConfig& config = core_.config();
     core_.inference() = core_.session().make_inference(config.device, config.inference_precision);
-    SelfPlayEvaluator<G> evaluator(config, core_.inference());
+    SelfPlayEvaluator<G> evaluator(config, core_.inference(), [this, &config] {
+      return run_progress(config, core_.network_step().load(), core_.elapsed());
+    });
     core_.network_step() = core_.counters().step;
     std::atomic<bool> stop{false};
     LocalGameSink<G> sink(config, buffer_, core_.records(), core_.network_step());
