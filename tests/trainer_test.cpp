@@ -239,11 +239,17 @@ TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
   }
 }
 
-TEST(StartArchive, ShareOfGamesStartWhereEarlierGamesStoodAndTheirRecordsReplay) {
+// Four games at once, small searches: quick tic-tac-toe self-play.
+TrainConfig small_selfplay_config() {
   TrainConfig config = TrainConfig::defaults();
   config.selfplay_games_per_thread = 4;
   config.selfplay_simulations = 8;
   config.selfplay_cheap_simulations = 4;
+  return config;
+}
+
+TEST(StartArchive, ShareOfGamesStartWhereEarlierGamesStoodAndTheirRecordsReplay) {
+  TrainConfig config = small_selfplay_config();
   config.selfplay_archive_share = 0.5;
   CapturedGames sink;
   SelfPlayStats stats;
@@ -269,10 +275,7 @@ TEST(StartArchive, ShareOfGamesStartWhereEarlierGamesStoodAndTheirRecordsReplay)
 }
 
 TrainConfig resigning_config(double playout) {
-  TrainConfig config = TrainConfig::defaults();
-  config.selfplay_games_per_thread = 4;
-  config.selfplay_simulations = 8;
-  config.selfplay_cheap_simulations = 4;
+  TrainConfig config = small_selfplay_config();
   config.selfplay_resign_value = 0.5;
   config.selfplay_resign_playout = playout;
   return config;

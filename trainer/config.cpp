@@ -104,9 +104,9 @@ const std::vector<AnyField>& fields() {
                     "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
                     "self-play only draws", 0.0, 1.0},
       Field<std::string>{"train.cap_value", &C::train_cap_value, "draw",
-                         "value target of a game cut by the turn cap: draw (0), search (the last root value, "
-                         "each side's view) or evaluation (the game's static evaluation of the final position); "
-                         "the time-limit bootstrap of Pardo et al. 2018"},
+                         "value target of a game cut by the turn cap: draw (0), search (the mean root value of its "
+                         "last 16 searches, each side's view) or evaluation (the game's static evaluation of the "
+                         "final position); the time-limit bootstrap of Pardo et al. 2018"},
       Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win", 1e-09, kNoLimit},
       Field<double>{"train.score_weight", &C::train_score_weight, 1.0,
                     "weight of the score loss (net.score_head) next to the policy and value losses", 0.0, kNoLimit},
@@ -139,8 +139,8 @@ const std::vector<AnyField>& fields() {
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
                     "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
       Field<double>{"selfplay.heuristic_mix", &C::selfplay_heuristic_mix, 0.0,
-                    "leaf value = (1 - w) x network + w x the game's static evaluation, w at the run's start "
-                    "(warm start from a hand-written evaluation; 0 with heuristic_mix_final 0: off)", 0.0, 1.0},
+                    "self-play leaves = (1 - w) x the network + w x the heuristic agent (the game's static evaluation "
+                    "as value, near-equal priors), w at the run's start (a warm start; 0 with heuristic_mix_final 0: off)", 0.0, 1.0},
       Field<double>{"selfplay.heuristic_mix_final", &C::selfplay_heuristic_mix_final, 0.0,
                     "w of selfplay.heuristic_mix at the run's end, linear in the run's progress between", 0.0, 1.0},
       Field<double>{"selfplay.archive_share", &C::selfplay_archive_share, 0.0,
