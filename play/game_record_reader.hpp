@@ -6,6 +6,7 @@
 // "termination").
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -85,6 +86,9 @@ struct RecordFileSummary {
 // naming the file and line of the first bad record.
 template <Game G>
 RecordFileSummary check_record_file(const std::string& path) {
+  // A folder opens as a stream that reads nothing: it would pass as a file of no games.
+  if (std::filesystem::is_directory(path))
+    throw Error(quote_input(path) + " is a folder: name its record files (for a run, RUN/games/*.jsonl)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read " + quote_input(path));
   RecordFileSummary s;

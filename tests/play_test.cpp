@@ -373,6 +373,12 @@ TEST(GameRecordReader, AFileIsCheckedLineByLine) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("bad.jsonl:4:"), std::string::npos) << e.what();
   }
+  try {
+    check_record_file<Lignes>(dir);
+    FAIL() << "a folder passed as a file of no games";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AgentSpecs, NotANumberIsRefused) {
