@@ -5,11 +5,8 @@
 // position and of its colour-swapped half-turn image are opposite.
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
-#include <queue>
 #include <utility>
-#include <vector>
 
 #include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
@@ -24,19 +21,13 @@ constexpr int kNone = 1 << 20;
 constexpr int kCostCap = 60;    // no path at all counts as this many moves
 constexpr double kCostSlack = 6;  // keeps the value of two short paths off the extremes
 
-// Square geometry in tables, since the path search asks for it thousands of times a call:
-// the square one step away (-1 off the board), and the moves a pawn needs from one square
-// to another, blockers ignored (one a square for passage and rest pawns, Chebyshev
-// distance; the double slides any distance along a line, so one move or two).
+// The moves a pawn needs from one square to another, blockers ignored, in tables since the
+// path search asks thousands of times a call: one a square for passage and rest pawns
+// (Chebyshev distance); the double slides any distance along a line, so one move or two.
 struct Geometry {
-  std::array<std::array<std::int16_t, 8>, Intercept::kSquares> step{};
   std::array<std::array<std::uint8_t, Intercept::kSquares>, Intercept::kSquares> moves{}, double_moves{};
   constexpr Geometry() {
     for (int a = 0; a < Intercept::kSquares; ++a) {
-      for (int d = 0; d < 8; ++d) {
-        const int r = a / 13 + intercept::kDr[d], f = a % 13 + intercept::kDf[d];
-        step[a][d] = static_cast<std::int16_t>(r < 0 || r > 12 || f < 0 || f > 12 ? -1 : 13 * r + f);
-      }
       for (int b = 0; b < Intercept::kSquares; ++b) {
         const int dr = a / 13 > b / 13 ? a / 13 - b / 13 : b / 13 - a / 13;
         const int df = a % 13 > b % 13 ? a % 13 - b % 13 : b % 13 - a % 13;
@@ -48,7 +39,7 @@ struct Geometry {
 };
 constexpr Geometry kGeometry;
 
-int step(int sq, int d) { return kGeometry.step[sq][d]; }
+using intercept::step;
 int moves_to(int from, int to, bool is_double) {
   return is_double ? kGeometry.double_moves[from][to] : kGeometry.moves[from][to];
 }

@@ -9,11 +9,9 @@ namespace {
 using Board = Intercept::Board;
 
 using intercept::delta;
-using intercept::kDf;
-using intercept::kDr;
+using intercept::step;
 
 struct Tables {
-  std::array<std::array<std::int16_t, 8>, Intercept::kSquares> step{};  // -1 off the board
   std::array<Board, 8> can_step{};  // squares with a neighbour in direction d
   std::array<Board, Intercept::kSquares> neighbours{};
   Board board;
@@ -24,22 +22,16 @@ constexpr Tables make_tables() {
   t.board = Board::first(Intercept::kSquares);
   for (int sq = 0; sq < Intercept::kSquares; ++sq)
     for (int d = 0; d < 8; ++d) {
-      const int f = sq % 13 + kDf[d], r = sq / 13 + kDr[d];
-      const bool on = f >= 0 && f <= 12 && r >= 0 && r <= 12;
-      t.step[sq][d] = static_cast<std::int16_t>(on ? r * 13 + f : -1);
-      if (on) {
+      const int to = intercept::step(sq, d);
+      if (to >= 0) {
         t.can_step[d].set(sq);
-        t.neighbours[sq].set(r * 13 + f);
+        t.neighbours[sq].set(to);
       }
     }
   return t;
 }
 
 constexpr Tables kTables = make_tables();
-
-constexpr int step(int sq, int d) {
-  return kTables.step[sq][d];
-}
 
 // Every square of `b` moved one step in direction d (squares that would leave the board
 // are dropped).
