@@ -10,6 +10,7 @@
 // - HeuristicMixEvaluator: another evaluator mixed with the heuristic one (priors and
 //   values) by a weight that may change while it runs (self-play's annealed warm start).
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 
@@ -86,6 +87,15 @@ void set_jittered_priors(EvalBatch<G>& batch, std::size_t i) {
   for (float& p : priors) p /= sum;
 }
 
+// The heuristic agent's value of a leaf for its player to act: the evaluation, ties
+// broken by the leaf's seed (a terminal leaf's exact result stays exact).
+template <Game G>
+  requires kHasEvaluation<G>
+float heuristic_leaf_value(const G& g, std::uint64_t seed) {
+  const float v = evaluation(g, g.to_act());
+  return g.is_terminal() ? v : std::clamp(v + tie_jitter(seed), -1.0f, 1.0f);
+}
+
 template <Game G>
   requires kHasEvaluation<G>
 class HeuristicEvaluator final : public Evaluator<G> {
@@ -93,9 +103,7 @@ class HeuristicEvaluator final : public Evaluator<G> {
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       set_jittered_priors(batch, i);
-      const G& g = batch.state(i);
-      const float v = evaluation(g, g.to_act());
-      batch.value(i) = g.is_terminal() ? v : std::clamp(v + tie_jitter(batch.seed(i)), -1.0f, 1.0f);
+      batch.value(i) = heuristic_leaf_value(batch.state(i), batch.seed(i));
     }
   }
 };
@@ -135,19 +143,15 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
     inner_.evaluate(batch);
     const float w = weight();
     if (w <= 0) return;
+    std::array<float, G::kMaxActions> inner;
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const G& g = batch.state(i);
       if (g.is_terminal()) continue;
-      const float h = std::clamp(evaluation(g, g.to_act()) + tie_jitter(batch.seed(i)), -1.0f, 1.0f);
-      batch.value(i) = (1.0f - w) * batch.value(i) + w * h;
+      batch.value(i) = (1.0f - w) * batch.value(i) + w * heuristic_leaf_value(g, batch.seed(i));
       const auto priors = batch.priors(i);
-      Rng rng(batch.seed(i) ^ 0x632be59bd9b4e019ull);
-      float sum = 0;
-      for (float& p : priors) {
-        p = (1.0f - w) * p + w * (1.0f + 0.1f * static_cast<float>(rng.uniform())) / static_cast<float>(priors.size());
-        sum += p;
-      }
-      for (float& p : priors) p /= sum;
+      std::copy(priors.begin(), priors.end(), inner.begin());
+      set_jittered_priors(batch, i);  // the heuristic agent's, mixed with the inner ones below
+      for (std::size_t k = 0; k < priors.size(); ++k) priors[k] = (1.0f - w) * inner[k] + w * priors[k];
     }
   }
 

@@ -148,13 +148,16 @@ void play_games(const TrainConfig& config, std::int64_t step, int games, std::ui
   play_games(config, step, games, seed, sink, stats, evaluator);
 }
 
-// Equal priors, and every position lost for player 0: -0.99 where it is to act, +0.99
+// Equal priors, and every position lost for player 0: -value where it is to act, +value
 // where player 1 is.
-struct PlayerZeroLoses final : mcts::Evaluator<testgames::TicTacToe> {
-  void evaluate(mcts::EvalBatch<testgames::TicTacToe>& batch) override {
+template <class G = testgames::TicTacToe>
+struct PlayerZeroLoses final : mcts::Evaluator<G> {
+  explicit PlayerZeroLoses(float value = 0.99f) : value(value) {}
+  float value;
+  void evaluate(mcts::EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       mcts::set_uniform_priors(batch, i);
-      batch.value(i) = batch.state(i).to_act() == Player::kP0 ? -0.99f : 0.99f;
+      batch.value(i) = batch.state(i).to_act() == Player::kP0 ? -value : value;
     }
   }
 };
@@ -197,21 +200,11 @@ TrainConfig capped_intercept_config(const std::string& cap_value) {
   return config;
 }
 
-// Equal priors, and every Intercept position bad for player 0 (as PlayerZeroLoses).
-struct InterceptPlayerZeroLoses final : mcts::Evaluator<Intercept> {
-  void evaluate(mcts::EvalBatch<Intercept>& batch) override {
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      mcts::set_uniform_priors(batch, i);
-      batch.value(i) = batch.state(i).to_act() == Player::kP0 ? -0.6f : 0.6f;
-    }
-  }
-};
-
 TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
   for (const std::string cap_value : {"draw", "search", "evaluation"}) {
     CapturedGamesOf<Intercept> sink;
     SelfPlayStats stats;
-    InterceptPlayerZeroLoses evaluator;
+    PlayerZeroLoses<Intercept> evaluator(0.6f);
     play_games<Intercept>(capped_intercept_config(cap_value), 0, 2, 5, sink, stats, evaluator);
     ASSERT_GE(sink.games.size(), 2u);
     int capped = 0;
@@ -284,7 +277,7 @@ TrainConfig resigning_config(double playout) {
 TEST(Resignation, APlayerWhoseSearchSeesALossTwiceInARowResigns) {
   CapturedGames sink;
   SelfPlayStats stats;
-  PlayerZeroLoses evaluator;
+  PlayerZeroLoses<> evaluator;
   play_games(resigning_config(0.0), 0, 12, 3, sink, stats, evaluator);
   ASSERT_GE(sink.games.size(), 12u);
   for (const auto& g : sink.games) {
@@ -315,7 +308,7 @@ TEST(Resignation, APlayerWhoseSearchSeesALossTwiceInARowResigns) {
 TEST(Resignation, GamesPlayedOutCountTheResignationsThatWouldHaveBeenWrong) {
   CapturedGames sink;
   SelfPlayStats stats;
-  PlayerZeroLoses evaluator;
+  PlayerZeroLoses<> evaluator;
   play_games(resigning_config(1.0), 0, 40, 5, sink, stats, evaluator);
   std::int64_t not_lost_by_player_zero = 0;
   for (const auto& g : sink.games) {

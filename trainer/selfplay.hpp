@@ -140,14 +140,13 @@ class SelfPlayEvaluator final : public mcts::Evaluator<G> {
         rollout_(network_, static_cast<float>(config.selfplay_rollout_mix)) {
     mcts::Evaluator<G>& before = config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(rollout_) : network_;
     outer_ = &before;
-    if (uses_heuristic_mix(config)) {
-      if constexpr (kHasEvaluation<G>) {
+    // A game without a static evaluation has refused the key already (check_config_for_game).
+    if constexpr (kHasEvaluation<G>) {
+      if (uses_heuristic_mix(config)) {
         auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(before, 0.0f);
         set_weight_ = [m = mix.get()](float w) { m->set_weight(w); };
         heuristic_ = std::move(mix);
         outer_ = heuristic_.get();
-      } else {
-        throw Error(std::string(G::kName) + " has no static evaluation: selfplay.heuristic_mix must be 0");
       }
     }
   }
