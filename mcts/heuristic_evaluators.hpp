@@ -137,6 +137,9 @@ template <Game G>
 class HeuristicMixEvaluator final : public Evaluator<G> {
  public:
   HeuristicMixEvaluator(Evaluator<G>& inner, float weight) : inner_(inner), weight_(weight) {}
+  // Owning form, for agents that keep their evaluator (az:...,heuristic_mix=H).
+  HeuristicMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float weight)
+      : owner_(std::move(inner)), inner_(*owner_), weight_(weight) {}
   void set_weight(float w) { weight_.store(w, std::memory_order_relaxed); }
   float weight() const { return weight_.load(std::memory_order_relaxed); }
   void evaluate(EvalBatch<G>& batch) override {
@@ -156,6 +159,7 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
   }
 
  private:
+  std::shared_ptr<Evaluator<G>> owner_;
   Evaluator<G>& inner_;
   std::atomic<float> weight_;
 };

@@ -30,6 +30,12 @@ struct SearchConfig {
   // sigma's q: false maps [-1, 1] to [0, 1]; true rescales each root's completed q by
   // their min and max (mctx's default), so small value gaps still separate the actions.
   bool gumbel_rescale = false;
+  // PUCT roots: the policy target is Gumbel's improved policy, softmax(log prior +
+  // sigma(completed q)), instead of the visit shares. With few simulations and many legal
+  // actions the visit shares mostly echo the priors; the improved policy moves towards
+  // the actions the search valued (Danihelka et al. 2022), while the move is still chosen
+  // by visits.
+  bool improved_policy_target = false;
   int leaves_per_batch = 8;      // leaves one search adds to a batch, spread by virtual loss
   float virtual_loss = 1.0f;
   bool reuse_tree = true;
@@ -141,7 +147,7 @@ class Search {
     }
     if (r.actions.empty()) return r;
     if (config_.gumbel) {
-      r.policy = gumbel_improved_policy();
+      r.policy = gumbel_ready_ ? improved_policy() : std::vector<float>(r.actions.size(), 0.0f);
       r.best = tree_[root.first_child + gumbel_choice()].action;
     } else {
       std::int64_t visit_total = 0;
@@ -155,6 +161,7 @@ class Search {
         if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = i;
       }
       r.best = r.actions[best];
+      if (config_.improved_policy_target) r.policy = improved_policy();
     }
     return r;
   }
@@ -428,22 +435,22 @@ class Search {
     return best;
   }
 
-  // softmax(logit + sigma(completed q)): visited actions use their q, the others v_mix.
-  std::vector<float> gumbel_improved_policy() const {
+  // softmax(log prior + sigma(completed q)): visited actions use their q, the others
+  // v_mix. The priors are those the root searched with (a Gumbel root's logits).
+  std::vector<float> improved_policy() const {
     const Node& root = tree_[0];
     const int n = root.num_children;
-    std::vector<float> policy(n, 0.0f);
-    if (!gumbel_ready_) return policy;
     const float v_mix = mixed_value();
     const Sigma s = sigma(v_mix);
     double max_logit = -1e30;
     std::vector<double> z(n);
     for (int i = 0; i < n; ++i) {
-      z[i] = logits_[i] + s(completed_q(i, v_mix));
+      z[i] = std::log(std::max(tree_[root.first_child + i].prior, 1e-12f)) + s(completed_q(i, v_mix));
       max_logit = std::max(max_logit, z[i]);
     }
     double sum = 0.0;
     for (int i = 0; i < n; ++i) sum += (z[i] = std::exp(z[i] - max_logit));
+    std::vector<float> policy(n);
     for (int i = 0; i < n; ++i) policy[i] = static_cast<float>(z[i] / sum);
     return policy;
   }

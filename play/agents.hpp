@@ -7,6 +7,7 @@
 #include <string>
 
 #include "classic/agent_factory.hpp"
+#include "mcts/heuristic_evaluators.hpp"
 #include "mcts/agent_factory.hpp"
 #include "nets/nn_evaluator.hpp"
 
@@ -19,16 +20,28 @@ using mcts::spec_simulations;
 using mcts::uct_agent;
 using mcts::uct_search;
 
+// What a network agent's leaf values are mixed with: random playouts (rollout_mix) and the
+// game's static evaluation with the heuristic agent's near-equal priors (heuristic_mix),
+// the same mixes self-play searches with.
+struct LeafMix {
+  double rollout = 0;
+  double heuristic = 0;
+};
+
 // A network agent on an already loaded model, shared by every agent the factory makes
 // (forwards on one model may run concurrently).
 template <Game G>
 AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const mcts::SearchConfig& config,
-                              double rollout_mix = 0, nets::NnEvaluatorOptions options = {},
+                              LeafMix mix = {}, nets::NnEvaluatorOptions options = {},
                               const std::string& name = "az") {
-  return [model, config, rollout_mix, options, name](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+  return [model, config, mix, options, name](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
     std::shared_ptr<mcts::Evaluator<G>> eval = std::make_shared<nets::NnEvaluator<G>>(model, options);
-    if (rollout_mix > 0)
-      eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(rollout_mix));
+    if (mix.rollout > 0)
+      eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix.rollout));
+    if constexpr (kHasEvaluation<G>) {
+      if (mix.heuristic > 0)
+        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(eval, static_cast<float>(mix.heuristic));
+    }
     return std::make_unique<mcts::MctsAgent<G>>(name, config, eval, seed);
   };
 }
@@ -38,7 +51,7 @@ template <Game G>
 AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
   if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
-    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix", "score_utility"},
+    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "score_utility"},
                           /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
@@ -48,7 +61,11 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
     // Unset: the model's own net.score_utility (the one it trained with).
     if (spec.has("score_utility")) options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);
-    const double mix = mcts::spec_number(spec, "rollout_mix", 0, 0, 1);
+    LeafMix mix;
+    mix.rollout = mcts::spec_number(spec, "rollout_mix", 0, 0, 1);
+    mix.heuristic = mcts::spec_number(spec, "heuristic_mix", 0, 0, 1);
+    if (mix.heuristic > 0 && !kHasEvaluation<G>)
+      throw Error("agent spec " + quote_input(spec.text) + ": heuristic_mix needs a game with a static evaluation");
     auto model = nets::InferenceModel::load(spec.options.at("model"), device, precision);
     model->meta().template check_game<G>(spec.options.at("model"));
     if (options.score_utility.value_or(0) > 0 && !model->has_score())

@@ -169,6 +169,25 @@ TEST(Mcts, GumbelRootFindsTheWinAndGivesAnImprovedPolicy) {
   EXPECT_EQ(std::max_element(r.policy.begin(), r.policy.end()) - r.policy.begin(), win);
 }
 
+// A PUCT root's improved policy target: the same search (same visits, same move), a
+// target that leans further towards the action whose value the search found.
+TEST(Mcts, PuctImprovedPolicyTargetLeansTowardsTheSearchedWin) {
+  UniformEvaluator<TicTacToe> uniform;
+  SearchConfig config = with_sims(12, 1);
+  const SearchResult visits = search(kWinNow, config, uniform, 5);
+  config.improved_policy_target = true;
+  const SearchResult improved = search(kWinNow, config, uniform, 5);
+  EXPECT_EQ(visits.visits, improved.visits) << "the target changes, not the search";
+  EXPECT_EQ(visits.best, improved.best);
+  const auto win = std::find(improved.actions.begin(), improved.actions.end(), *kWinNow.parse_action("c1")) -
+                   improved.actions.begin();
+  float sum = 0;
+  for (const float p : improved.policy) sum += p;
+  EXPECT_NEAR(sum, 1.0f, 1e-4);
+  EXPECT_EQ(std::max_element(improved.policy.begin(), improved.policy.end()) - improved.policy.begin(), win);
+  EXPECT_GT(improved.policy[win], visits.policy[win] + 0.1f);
+}
+
 // Priors rising with the action index (the last legal action the most likely), value 0.
 template <Game G>
 class RankedPriorEvaluator final : public Evaluator<G> {

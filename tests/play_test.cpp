@@ -321,6 +321,41 @@ TEST(PairedGames, ABadModelFailsWhenTheFactoryIsMadeNotDuringGames) {
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:speed=3")), Error);
 }
 
+// az:...,heuristic_mix=H: at H = 1 the network is out of the leaves and the priors, so two
+// differently initialised networks play the same moves; a game without an evaluation
+// refuses the key before any model is read.
+TEST(AgentSpecs, AHeuristicMixOfOneLeavesTheNetworkOut) {
+  nets::NetConfig small;
+  small.blocks = 1;
+  small.channels = 8;
+  small.value_hidden = 16;
+  const auto meta = nets::meta_for<Lignes>(small);
+  mcts::SearchConfig config = az_search(24);
+  const auto moves_of = [&](std::uint64_t weights_seed, double mix) {
+    auto agent = network_agent<Lignes>(nets::InferenceModel::fresh(meta, weights_seed), config,
+                                       LeafMix{0.0, mix})(/*seed=*/5);
+    Lignes g;
+    std::vector<Action> moves;
+    for (int i = 0; i < 6 && !g.is_terminal(); ++i) {
+      const Action a = agent->act(g);
+      moves.push_back(a);
+      agent->observe(a);
+      g.apply(a);
+    }
+    return moves;
+  };
+  EXPECT_EQ(moves_of(1, 1.0), moves_of(2, 1.0));
+  EXPECT_NE(moves_of(1, 0.0), moves_of(2, 0.0)) << "without the mix the networks decide";
+  try {
+    agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=0.3"));
+    ADD_FAILURE() << "tic-tac-toe has no evaluation";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("heuristic_mix needs a game with a static evaluation"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=1.5")), Error);
+}
+
 TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {
   Rng rng(11);
   const GameRecord game = play_random_game(Lignes{}, rng);

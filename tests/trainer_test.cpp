@@ -232,6 +232,33 @@ TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
   }
 }
 
+// train.evaluation_mix: each position's value target takes the static evaluation of that
+// position, from the side to act there, by the key's weight.
+TEST(EvaluationMix, ValueTargetsBlendTheEvaluationOfEachPosition) {
+  TrainConfig config = capped_intercept_config("draw");  // capped games: results 0
+  config.train_evaluation_mix = 0.5;
+  CapturedGamesOf<Intercept> sink;
+  SelfPlayStats stats;
+  PlayerZeroLoses<Intercept> evaluator(0.6f);
+  play_games<Intercept>(config, 0, 2, 3, sink, stats, evaluator);
+  ASSERT_FALSE(sink.games.empty());
+  int nonzero = 0;
+  for (const auto& game : sink.games) {
+    const Intercept end = replay(Intercept{}, game.record.actions);
+    if (!ended_by_cap(end)) continue;
+    for (const auto& p : game.positions) {
+      const float e = evaluation(p.state, p.state.to_act());
+      EXPECT_NEAR(p.value, 0.5f * e, 1e-6f) << "half the draw's 0, half the evaluation";
+      if (std::abs(e) > 0.01f) ++nonzero;
+    }
+  }
+  EXPECT_GT(nonzero, 0) << "the evaluation is not 0 everywhere";
+  TrainConfig imbriqua = TrainConfig::defaults();
+  imbriqua.set("train.evaluation_mix=0.6");
+  imbriqua.set("train.value_mix=0.5");
+  EXPECT_THROW(imbriqua.validate(), Error) << "the mixes add up to more than 1";
+}
+
 // Four games at once, small searches: quick tic-tac-toe self-play.
 TrainConfig small_selfplay_config() {
   TrainConfig config = TrainConfig::defaults();

@@ -96,6 +96,10 @@ const std::vector<AnyField>& fields() {
                     "share of a game's full-search positions' weight in the replay buffer given in proportion "
                     "to their policy surprise, KL(improved policy || prior), the rest evenly; weights become "
                     "copies (KataGo's policy-surprise weighting; 0: off)", 0.0, 1.0},
+      Field<double>{"train.evaluation_mix", &C::train_evaluation_mix, 0.0,
+                    "value target blended with the game's static evaluation of the position by this weight (the "
+                    "network learns the evaluation where results are few; games with an evaluation)",
+                    0.0, 1.0},
       Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
                     "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
                     "decided by points (Imbriqua)", 0.0, 1.0},
@@ -103,6 +107,10 @@ const std::vector<AnyField>& fields() {
                     "a drawn game's result becomes this share x the game's progress() heuristic at its end "
                     "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
                     "self-play only draws", 0.0, 1.0},
+      Field<std::string>{"train.policy_target", &C::train_policy_target, "visits",
+                         "policy target of a PUCT self-play search: visits (the visit shares) or improved (Gumbel's "
+                         "softmax(log prior + sigma(completed q)), searched values instead of echoed priors); a Gumbel "
+                         "root always gives the improved policy"},
       Field<std::string>{"train.cap_value", &C::train_cap_value, "draw",
                          "value target of a game cut by the turn cap: draw (0), search (the mean root value of its "
                          "last 16 searches, each side's view) or evaluation (the game's static evaluation of the "
@@ -166,6 +174,9 @@ const std::vector<AnyField>& fields() {
       search_field<int>("eval.simulations", &C::eval_simulations, 32, "sims", "the network agent in evaluations"),
       Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
                     "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0, 1.0},
+      Field<double>{"eval.heuristic_mix", &C::eval_heuristic_mix, 0.0,
+                    "the network agent's mix with the static evaluation in evaluations (as az:...,heuristic_mix=)",
+                    0.0, 1.0},
       search_field<int>("eval.baseline_simulations", &C::eval_baseline_simulations, 400, "sims", "the UCT baseline, rollouts"),
       Field<int>{"eval.opening_plies", &C::eval_opening_plies, 0,
                  "random decisions shared by each pair of gate games before the networks play (games without chance: "
@@ -359,6 +370,8 @@ void TrainConfig::validate() const {
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
   require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
+  require(train_policy_target == "visits" || train_policy_target == "improved",
+          "train.policy_target must be visits or improved");
   require(train_cap_value == "draw" || train_cap_value == "search" || train_cap_value == "evaluation",
           "train.cap_value must be draw, search or evaluation");
   require(train_cap_value == "draw" || train_draw_progress == 0,
@@ -366,7 +379,8 @@ void TrainConfig::validate() const {
   require(net_policy_head == "fc" || net_policy_head == "conv", "net.policy_head must be fc or conv");
   require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
-  require(train_value_mix + train_margin_mix <= 1, "train.value_mix + train.margin_mix must be at most 1");
+  require(train_value_mix + train_margin_mix + train_evaluation_mix <= 1,
+          "train.value_mix + train.margin_mix + train.evaluation_mix must be at most 1");
   require(net_score_utility == 0 || net_score_head, "net.score_utility needs net.score_head");
   require(selfplay_simulations_start <= selfplay_simulations,
           "selfplay.simulations_start must be at most selfplay.simulations (the count grows to it)");

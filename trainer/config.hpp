@@ -45,8 +45,10 @@ struct TrainConfig {
   double train_value_horizon;
   double train_policy_surprise;
   double train_margin_mix;
+  double train_evaluation_mix;
   double train_draw_progress;
   std::string train_cap_value;
+  std::string train_policy_target;
   double train_margin_scale;
   double train_ownership_weight;
   double train_score_weight;
@@ -86,6 +88,7 @@ struct TrainConfig {
   int eval_games;
   int eval_simulations;
   double eval_rollout_mix;
+  double eval_heuristic_mix;
   int eval_baseline_simulations;
   int eval_final_games;
   int eval_final_simulations;

@@ -69,6 +69,7 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   s.gumbel_actions = c.selfplay_gumbel_k;
   s.gumbel_c_scale = static_cast<float>(c.selfplay_gumbel_scale);
   s.gumbel_rescale = c.selfplay_gumbel_rescale;
+  s.improved_policy_target = c.train_policy_target == "improved";
   s.leaves_per_batch = c.selfplay_leaves_per_search;
   s.reserve_nodes = static_cast<std::size_t>(c.selfplay_simulations) * 8 + 64;
   return s;
@@ -83,6 +84,10 @@ void check_config_for_game(const TrainConfig& config) {
     throw Error(std::string(G::kName) + " has no progress() heuristic: train.draw_progress must be 0");
   if (!kHasEvaluation<G> && uses_heuristic_mix(config))
     throw Error(std::string(G::kName) + " has no static evaluation: selfplay.heuristic_mix must be 0");
+  if (!kHasEvaluation<G> && config.eval_heuristic_mix > 0)
+    throw Error(std::string(G::kName) + " has no static evaluation: eval.heuristic_mix must be 0");
+  if (!kHasEvaluation<G> && config.train_evaluation_mix > 0)
+    throw Error(std::string(G::kName) + " has no static evaluation: train.evaluation_mix must be 0");
   if (!kHasTurnCap<G> && config.train_cap_value != "draw")
     throw Error(std::string(G::kName) + " has no turn cap: train.cap_value must be draw");
   if (!kHasEvaluation<G> && config.train_cap_value == "evaluation")
@@ -99,12 +104,15 @@ inline SampleTargets sample_targets(const TrainConfig& c) {
 }
 
 // A position's value target for the player who acted there: the game's result `z`,
-// blended with the search's root value and with the final score margin (that player's
-// points minus the opponent's) squashed by tanh(margin / train.margin_scale).
-inline float value_target(const TrainConfig& config, float z, float root_value, double margin) {
-  const double value_mix = config.train_value_mix, margin_mix = config.train_margin_mix;
-  return static_cast<float>((1.0 - value_mix - margin_mix) * z + value_mix * root_value +
-                            margin_mix * std::tanh(margin / config.train_margin_scale));
+// blended with the search's root value, with the final score margin (that player's
+// points minus the opponent's) squashed by tanh(margin / train.margin_scale), and with
+// the game's static evaluation of the position (train.evaluation_mix; 0 for games
+// without one, which check_config_for_game refuses).
+inline float value_target(const TrainConfig& config, float z, float root_value, double margin, float evaluation = 0) {
+  const double value_mix = config.train_value_mix, margin_mix = config.train_margin_mix,
+               evaluation_mix = config.train_evaluation_mix;
+  return static_cast<float>((1.0 - value_mix - margin_mix - evaluation_mix) * z + value_mix * root_value +
+                            margin_mix * std::tanh(margin / config.train_margin_scale) + evaluation_mix * evaluation);
 }
 
 // Per position of a game, the searched value that train.value_mix blends in, for the
@@ -355,7 +363,10 @@ class SelfPlayWorker {
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
       const float z = result_for(slot.players[i]);
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
-      slot.positions[i].value = value_target(config_, z, searched[i], margin);
+      float evaluation = 0.0f;
+      if constexpr (kHasEvaluation<G>)
+        if (config_.train_evaluation_mix > 0) evaluation = azg::evaluation(slot.positions[i].state, slot.players[i]);
+      slot.positions[i].value = value_target(config_, z, searched[i], margin, evaluation);
       // The game's end, for the ownership and score targets (computed at sampling time).
       if (config_.net_ownership || config_.net_score_head) slot.positions[i].final_state = slot.state;
     }

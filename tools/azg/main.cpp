@@ -59,7 +59,7 @@ std::string agent_spec_help() {
          "random playout cut after playout_turns=K turns (default 4; decisive=0 leaves out taking wins at once)) | "
          "ab:depth=D|ms=T (alpha-beta on the static evaluation: D decisions deep, or deepening for T ms a decision) | "
          "az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
-         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L, score_utility=U).\nSearch keys (defaults of the uct and az "
+         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L, heuristic_mix=H, score_utility=U).\nSearch keys (defaults of the uct and az "
          "presets):\n" +
          azg::mcts::search_options_help();
 }
