@@ -51,8 +51,9 @@ template <Game G>
 AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
   if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
-    mcts::check_spec_keys(spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "score_utility"},
-                          /*search=*/true);
+    mcts::check_spec_keys(
+        spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "score_utility"},
+        /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";

@@ -86,7 +86,8 @@ class TrainingRun {
   }
 
  private:
-  // The network agent of evaluations (the run's eval.rollout_mix) and the UCT baseline.
+  // The network agent of evaluations (the run's eval.rollout_mix and eval.heuristic_mix) and
+  // the UCT baseline.
   play::AgentFactory<G> eval_agent(Model model, int simulations) const {
     return play::network_agent<G>(std::move(model), play::az_search(simulations),
                                   play::LeafMix{core_.config().eval_rollout_mix, core_.config().eval_heuristic_mix});
