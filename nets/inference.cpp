@@ -45,9 +45,11 @@ struct InferenceModel::Impl {
     auto impl = std::make_unique<Impl>();
     impl->device = torch::Device(resolve_device(device));
     impl->precision = resolve_precision(precision, device);
-    impl->dtype = impl->precision == "bf16" ? at::kBFloat16 : at::kFloat;
     impl->meta = meta;
     impl->prototype = folded_network(meta.shape, meta.net);
+    if (precision == "fastest" && impl->precision == "bf16" && !impl->device.is_cuda())
+      impl->precision = faster_precision(trained, meta);
+    impl->dtype = impl->precision == "bf16" ? at::kBFloat16 : at::kFloat;
     impl->columns = nets::logit_columns(trained, meta.shape, meta.net);
     impl->width = nets::logit_width(meta.shape, meta.net);
     for (std::size_t i = 0; i < impl->columns.size(); ++i) impl->in_order &= impl->columns[i] == static_cast<int>(i);
@@ -55,6 +57,44 @@ struct InferenceModel::Impl {
     return impl;
   }
 };
+
+namespace {
+
+// Seconds of the fastest of a few forwards of a batch of 64 random positions (after a
+// warm-up), one thread as self-play runs them.
+double forward_seconds(const torch::jit::Module& graph, const PlaneShape& s) {
+  c10::InferenceMode inference;
+  const at::Tensor input = torch::rand({64, s.channels, s.height, s.width});
+  torch::jit::Module module = graph;
+  using Clock = std::chrono::steady_clock;
+  for (int i = 0; i < 2; ++i) module.forward({input});
+  double best = 1e30;
+  for (int i = 0; i < 5; ++i) {
+    const auto start = Clock::now();
+    (void)module.forward({input}).toTuple()->elements()[0].toTensor().sum().item<float>();
+    best = std::min(best, std::chrono::duration<double>(Clock::now() - start).count());
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string faster_precision(const torch::jit::Module& trained, const ModelMeta& meta) {
+  // Native bfloat16 doubles the rate on some CPUs (AMD Zen 4) and costs a third on others
+  // (an Intel Xeon with AVX512_BF16: docs/performance.md), and small networks lose the
+  // most to the conversions, so "fastest" times this network both ways; bf16 must win by 5%.
+  double seconds[2];
+  for (const at::ScalarType dtype : {at::kFloat, at::kBFloat16}) {
+    torch::jit::Module graph = folded_network(meta.shape, meta.net);
+    fold_for_inference(trained, meta.shape, meta.net, dtype, graph);
+    seconds[dtype == at::kBFloat16] = forward_seconds(graph, meta.shape.planes);
+  }
+  return seconds[1] < 0.95 * seconds[0] ? "bf16" : "fp32";
+}
+
+std::string faster_precision(const ModelMeta& meta) {
+  return faster_precision(build_network(meta.shape, meta.net, 1), meta);
+}
 
 std::string resolve_precision(const std::string& precision, const std::string& device) {
   const bool cpu = resolve_device(device) == "cpu";
@@ -64,8 +104,8 @@ std::string resolve_precision(const std::string& precision, const std::string& d
       throw Error("bf16 inference needs a CPU with AVX512_BF16 or AMX-BF16 (this one has neither); use fp32 or auto");
     return precision;
   }
-  if (precision == "auto") return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
-  throw Error("precision must be fp32, bf16 or auto, got " + quote_input(precision));
+  if (precision == "auto" || precision == "fastest") return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
+  throw Error("precision must be fp32, bf16, auto or fastest, got " + quote_input(precision));
 }
 
 std::string resolve_device(const std::string& device) {

@@ -19,9 +19,17 @@ struct Module;
 
 namespace azg::nets {
 
-// Inference precision: "fp32", "bf16", or "auto" (bf16 on CPUs with native bfloat16
-// arithmetic, see cpu_support.hpp; fp32 everywhere else, CUDA included).
+// Inference precision: "fp32", "bf16", "auto" (bf16 on CPUs with native bfloat16
+// arithmetic, see cpu_support.hpp; fp32 everywhere else, CUDA included), or "fastest":
+// where auto would answer bf16, a model built with it times itself both ways
+// (faster_precision). "auto" is fixed by the CPU, so two processes play the same games;
+// "fastest" can differ between runs, and is for self-play, where throughput is the point.
 std::string resolve_precision(const std::string& precision, const std::string& device);
+// "bf16" when this network's forward runs at least 5% faster in bfloat16 than in float32
+// on this CPU, else "fp32" (a few forwards of each; well under a second).
+std::string faster_precision(const torch::jit::Module& trained, const ModelMeta& meta);
+// The same on fresh weights of meta's shape (the time does not depend on the weights).
+std::string faster_precision(const ModelMeta& meta);
 
 class InferenceModel {
  public:

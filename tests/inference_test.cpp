@@ -237,6 +237,22 @@ TEST(InferenceGraph, PrecisionChoice) {
   else EXPECT_THROW(resolve_precision("bf16", "cpu"), Error);
 }
 
+TEST(InferenceGraph, FastestPrecisionTimesTheNetworkWhereBfloat16IsNative) {
+  const ModelMeta meta = meta_for<Lignes>(config());
+  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "auto")->precision(), resolve_precision("auto", "cpu"))
+      << "auto is fixed by the CPU, so two processes play the same games";
+  const std::string chosen = InferenceModel::fresh(meta, 1, "cpu", "fastest")->precision();
+  if (!cpu_has_native_bf16()) {
+    EXPECT_EQ(chosen, "fp32") << "nothing to time without native bfloat16";
+    return;
+  }
+  // Which one wins depends on the CPU; either is a real choice, run in that precision.
+  EXPECT_TRUE(chosen == "fp32" || chosen == "bf16") << chosen;
+  const std::string timed = faster_precision(meta);
+  EXPECT_TRUE(timed == "fp32" || timed == "bf16") << timed;
+  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "bf16")->precision(), "bf16") << "an explicit choice is kept";
+}
+
 TEST(InferenceGraph, WeightsSwapWholeUnderConcurrentForwards) {
   const ModelMeta meta = meta_for<Imbriqua>(config());
   const torch::jit::Module a = trained_network(meta, 1), b = trained_network(meta, 2);

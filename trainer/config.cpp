@@ -47,8 +47,10 @@ const std::vector<AnyField>& fields() {
       Field<std::uint64_t>{"seed", &C::seed, 1, "seed of self-play, sampling and initial weights"},
       Field<std::string>{"device", &C::device, "cpu", "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
       Field<std::string>{"inference_precision", &C::inference_precision, "auto",
-                         "self-play network precision: fp32, bf16, or auto (bf16 on CPUs with native bfloat16: "
-                         "about twice the evaluations/s; docs/performance.md#self-play-speed)"},
+                         "self-play network precision: fp32, bf16, or auto (on CPUs with native bfloat16, the "
+                         "faster of the two for this network, timed at start: twice the evaluations/s on some, "
+                         "two thirds on others; the run's evaluations use bf16 there; "
+                         "docs/performance.md#self-play-speed)"},
       Field<int>{"torch_threads", &C::torch_threads, 1,
                  "threads LibTorch uses inside one operation (self-play and training already run in parallel)", 1.0, kNoLimit},
       Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there", 1.0, kNoLimit},
@@ -84,7 +86,7 @@ const std::vector<AnyField>& fields() {
       Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training", 0.0, kNoLimit},
       Field<std::string>{"train.precision", &C::train_precision, "auto",
                          "training precision: fp32, bf16 (mixed: bfloat16 convolutions and products, float32 "
-                         "weights), or auto (bf16 on CPUs with native bfloat16)"},
+                         "weights), or auto (bf16 where the timed forward chose it on a CPU with native bfloat16)"},
       Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play", 1.0, kNoLimit},
       Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
                     "value target = (1 - mix) x game result + mix x the search's root value (noisy games)", 0.0, 1.0},

@@ -54,7 +54,7 @@ struct GameHooks {
   std::function<void(std::int64_t step)> after_publish;
 };
 
-nets::OptimSettings optim_settings(const TrainConfig& c);
+nets::OptimSettings optim_settings(const TrainConfig& c, const nets::ModelMeta& meta);
 // A checkpoint set's directory name: step-00001234.
 std::string checkpoint_set_name(std::int64_t step);
 

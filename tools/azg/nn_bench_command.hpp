@@ -60,7 +60,9 @@ int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
       << std::setprecision(3) << "ratio:        " << wrapped / (bare * o.threads) << " of " << o.threads
       << " x the bare forward\n";
   if (o.train_batch > 0) {
-    const std::string train_precision = nets::resolve_precision(o.precision, o.device);
+    // fastest trains in the precision the timed forward chose, as the trainer's auto does.
+    const std::string train_precision =
+        o.precision == "fastest" ? model->precision() : nets::resolve_precision(o.precision, o.device);
     out << std::setprecision(1) << "training:     " << nets::training_step_rate(meta, train_precision, o.train_batch, o.seconds)
         << " steps/s at batch " << o.train_batch << " (" << train_precision << ", 1 thread)";
     if (train_precision != "fp32")
