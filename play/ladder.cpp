@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "env/common/atomic_file.hpp"
+#include "env/common/byte_io.hpp"
 #include "env/common/json_number.hpp"
 
 namespace azg::play {
@@ -58,15 +59,77 @@ const std::array<RungFamily, 4>& rung_families() {
   return families;
 }
 
+// "NAME" or "NAME@SIMS": a frozen network at a fixed number of simulations. Its identity
+// carries the file's checksum, so a replaced file never reuses the old file's results.
+Rung model_rung(const std::string& item) {
+  const auto at = item.find('@');
+  const std::string name = item.substr(0, at);
+  long sims = 100;
+  if (at != std::string::npos) {
+    std::size_t used = 0;
+    try {
+      sims = std::stol(item.substr(at + 1), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() - at - 1 || sims < 1 || sims > 1000000)
+      throw Error("--rungs: " + quote_input(item) + " is not NAME@SIMS with SIMS in 1..1000000 for model");
+  }
+  if (name.empty() || name.find_first_of(",=: ") != std::string::npos)
+    throw Error("--rungs: " + quote_input(item) + " is not a model name (no ',', '=', ':' or spaces)");
+  const std::string path = ladder_model_path(name);
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) throw Error("model rung " + quote_input(name) + ": cannot read " + path);
+  const std::string stem = std::filesystem::path(name).stem().string();
+  Rung r{stem + "@" + std::to_string(sims), "az:model=" + path + ",sims=" + std::to_string(sims), 0, ""};
+  std::ostringstream id;
+  id << r.name << " #" << std::hex << fnv1a64(bytes);
+  r.identity = id.str();
+  return r;
+}
+
 }  // namespace
 
 Rung uct_rung(int sims) {
   // UCT rungs keep their simulation count as their luck key, as before families existed,
   // so their calibration and every earlier ladder figure stay comparable.
-  return {"UCT-" + std::to_string(sims), "mcts:sims=" + std::to_string(sims), static_cast<std::uint64_t>(sims)};
+  const std::string name = "UCT-" + std::to_string(sims);
+  return {name, "mcts:sims=" + std::to_string(sims), static_cast<std::uint64_t>(sims), name};
 }
 
 std::vector<Rung> default_rungs() { return parse_rungs("uct:100,400,1600,6400"); }
+
+GameLadder default_ladder(std::string_view game) {
+  // Each game's rungs, weakest first, chosen and measured in docs/ladder.md: neighbours
+  // differ clearly, the top beats the bottom, and the top still takes points from the
+  // game's best model.
+  if (game == "imbriqua") return {"uct:100,400,1600,6400", 0};
+  if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
+  if (game == "imperator") return {"uct:400 heur:400,1600 ab:4,5", 4};
+  if (game == "truchet") return {"uct:400 ept:400 ab:3,5", 0};
+  if (game == "intercept") return {"uct:400 heur:100,400 ab:2", 4};
+  return {"uct:100,400,1600,6400", 0};
+}
+
+std::string ladder_model_path(const std::string& name) {
+  namespace fs = std::filesystem;
+  const auto usable = [](const fs::path& p) {
+    std::error_code ec;
+    return fs::is_regular_file(p, ec);
+  };
+  if (name.size() > 3 && name.ends_with(".pt")) {
+    if (!usable(name)) throw Error("model rung " + quote_input(name) + ": no such file");
+    return name;
+  }
+  const fs::path relative = fs::path("models") / "ladder" / (name + ".pt");
+  if (usable(relative)) return relative.string();
+#ifdef AZG_SOURCE_DIR
+  if (const fs::path built_from = fs::path(AZG_SOURCE_DIR) / relative; usable(built_from)) return built_from.string();
+#endif
+  throw Error("model rung " + quote_input(name) + ": no " + relative.string() +
+              " in the current folder or the source tree azg was built from");
+}
 
 std::vector<Rung> parse_rungs(const std::string& text) {
   std::vector<Rung> rungs;
@@ -78,11 +141,20 @@ std::vector<Rung> parse_rungs(const std::string& text) {
     const RungFamily* family = nullptr;
     for (const auto& f : rung_families())
       if (f.key == family_key) family = &f;
-    if (!family)
-      throw Error("--rungs: unknown family " + quote_input(family_key) + " (known: uct, heur, ept, ab)");
+    if (!family && family_key != "model")
+      throw Error("--rungs: unknown family " + quote_input(family_key) + " (known: uct, heur, ept, ab, model)");
     long previous = 0;
     std::stringstream in(sizes);
     for (std::string item; std::getline(in, item, ',');) {
+      if (!family) {  // model rungs come in the order given
+        Rung r = model_rung(item);
+        r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
+        for (const Rung& seen : rungs)
+          if (seen.name == r.name) throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
+        rungs.push_back(r);
+        previous = 1;
+        continue;
+      }
       std::size_t used = 0;
       long v = 0;
       try {
@@ -96,7 +168,8 @@ std::vector<Rung> parse_rungs(const std::string& text) {
       if (v <= previous) throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
       previous = v;
       Rung r = family->key == "uct" ? uct_rung(static_cast<int>(v))
-                                    : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0};
+                                    : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0, ""};
+      if (r.identity.empty()) r.identity = r.name;
       if (r.luck_key == 0) r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
       for (const Rung& seen : rungs)
         if (seen.name == r.name) throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
@@ -109,6 +182,18 @@ std::vector<Rung> parse_rungs(const std::string& text) {
   for (const Rung& r : rungs) has_anchor |= r.name == uct_rung(400).name;
   if (!has_anchor) throw Error("--rungs must include UCT-400 (the scale's zero), got " + quote_input(text));
   return rungs;
+}
+
+std::vector<std::pair<int, int>> rung_pairings(int rungs, bool round_robin) {
+  std::vector<std::pair<int, int>> pairs;
+  for (int a = 0; a < rungs; ++a)
+    for (int b = a + 1; b < rungs && (round_robin || b == a + 1); ++b) pairs.push_back({a, b});
+  return pairs;
+}
+
+std::uint64_t rung_pairing_key(const std::vector<Rung>& rungs, int a, int b) {
+  if (b == a + 1) return 1000 + static_cast<std::uint64_t>(a);
+  return 0x726f756e64726f62ull ^ std::hash<std::string>{}(rungs[a].name + " vs " + rungs[b].name);
 }
 
 const PairingResult* LadderResult::against(int i, int r) const {
@@ -139,29 +224,31 @@ LadderCalibration::LadderCalibration(std::string path) : path_(std::move(path)) 
   }
 }
 
-std::string LadderCalibration::key(const std::string& a, const std::string& b, int games, std::uint64_t seed) const {
-  return a + " vs " + b + ", " + std::to_string(games) + " games, seed " + std::to_string(seed) + ", baseline v" +
+std::string LadderCalibration::key(const std::string& a, const std::string& b, int games, std::uint64_t seed,
+                                   int opening_plies) const {
+  return a + " vs " + b + ", " + std::to_string(games) + " games, seed " + std::to_string(seed) +
+         (opening_plies > 0 ? ", " + std::to_string(opening_plies) + " opening plies" : "") + ", baseline v" +
          std::to_string(kBaselineVersion);
 }
 
 const PairingResult* LadderCalibration::find(const std::string& a, const std::string& b, int games,
-                                             std::uint64_t seed) const {
-  const std::string k = key(a, b, games, seed);
+                                             std::uint64_t seed, int opening_plies) const {
+  const std::string k = key(a, b, games, seed, opening_plies);
   for (const auto& [name, p] : entries_)
     if (name == k) return &p;
   return nullptr;
 }
 
 void LadderCalibration::store(const std::string& a, const std::string& b, int games, std::uint64_t seed,
-                              double points) {
+                              double points, int opening_plies) {
   PairingResult p;
   p.points = points;
   p.games = games;
-  entries_.push_back({key(a, b, games, seed), p});
+  entries_.push_back({key(a, b, games, seed, opening_plies), p});
 }
 
 std::string LadderCalibration::save() const {
-  nlohmann::json j = {{"what", "azg ladder: results of neighbouring UCT rungs against each other"},
+  nlohmann::json j = {{"what", "azg ladder: results of rungs against each other"},
                       {"pairings", nlohmann::json::array()}};
   for (const auto& [k, p] : entries_) j["pairings"].push_back({{"key", k}, {"points", p.points}, {"games", p.games}});
   try {
@@ -184,8 +271,9 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   const int n = static_cast<int>(result.names.size());
   std::size_t width = 8;
   for (const auto& name : result.names) width = std::max(width, name.size());
-  out << result.game << " ladder: " << result.games << " paired games per pairing (seed " << result.seed
-      << "), Elo anchored on UCT-400 (95% intervals)\n";
+  out << result.game << " ladder: " << result.games << " paired games per pairing (seed " << result.seed;
+  if (result.opening_plies > 0) out << ", " << result.opening_plies << " random opening plies";
+  out << "), Elo anchored on UCT-400 (95% intervals)\n";
   out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right << std::setw(7) << "elo"
       << std::setw(6) << "+/-";
   for (int r = 0; r < result.rungs; ++r) out << std::setw(10) << result.names[r];
@@ -203,7 +291,7 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   }
   int cached = 0;
   for (const auto& p : result.pairings) cached += p.cached;
-  out << "scores are the row's against each rung; neighbouring rungs: "
+  out << "scores are the row's against each rung; rung against rung: "
       << (cached ? std::to_string(cached) + " pairing(s) from " + result.calibration_file : "played now") << '\n';
   if (!result.calibration_error.empty()) out << "note: " << result.calibration_error << '\n';
 }
@@ -211,7 +299,8 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
 void write_ladder(const LadderResult& result, const std::string& dir) {
   std::filesystem::create_directories(dir);
   nlohmann::json j = {{"game", result.game}, {"anchor", result.names[result.anchor]},
-                      {"games_per_pairing", result.games}, {"seed", result.seed}};
+                      {"games_per_pairing", result.games}, {"seed", result.seed},
+                      {"opening_plies", result.opening_plies}};
   std::string csv = "agent,spec,elo,interval95";
   for (int r = 0; r < result.rungs; ++r) csv += ",score_vs_" + result.names[r];
   csv += "\n";

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,20 +18,33 @@ namespace azg::play {
 
 // One rung: an agent of a fixed strength. Families (parse_rungs): uct (rollout MCTS,
 // "UCT-400"), heur (MCTS on the static evaluation, "HEUR-400"), ept (MCTS on playouts cut
-// after 4 turns, "EPT-400"), ab (alpha-beta, depth in decisions, "AB-3").
+// after 4 turns, "EPT-400"), ab (alpha-beta, depth in decisions, "AB-3"), model (a frozen
+// network committed under models/ladder/, "lignes-a@100").
 struct Rung {
   std::string name, spec;
   std::uint64_t luck_key = 0;  // the setups and chance draws every agent meets this rung with
+  std::string identity;        // what the calibration keys: the name, and a model file's checksum
   bool operator==(const Rung&) const = default;
 };
 
 std::vector<Rung> default_rungs();
 
+// A game's own ladder, used when --rungs is omitted; written down once, in ladder.cpp, and
+// measured in docs/ladder.md. Games without chance open each couple of games with random
+// plies, or deterministic rungs (alpha-beta) would replay one couple.
+struct GameLadder {
+  std::string rungs;
+  int opening_plies = 0;
+};
+GameLadder default_ladder(std::string_view game);
+
 struct LadderOptions {
-  std::vector<Rung> rungs = default_rungs();  // in order of strength; UCT-400 among them
-  int games = 100;                                // paired games per pairing (rounded up to even)
+  std::vector<Rung> rungs;  // in order of strength; UCT-400 among them; empty: the game's default ladder
+  int games = 100;          // paired games per pairing (rounded up to even)
   int threads = 1;
   std::uint64_t seed = 1;
+  int opening_plies = -1;    // random plies opening each couple; -1: the game's default
+  bool round_robin = false;  // every rung against every other, not only its neighbours
   std::string calibration_file;  // rung-against-rung results; "" = default_calibration_file(game)
 };
 
@@ -38,9 +52,14 @@ struct LadderOptions {
 std::string default_calibration_file(const std::string& game);
 // "uct:100,400,1600 ab:1,2,3 heur:400,1600": families separated by spaces, each with its
 // sizes increasing; a plain list ("100,400,1600") is UCT. UCT-400 must be among them (the
-// scale's zero). Neighbouring rungs are neighbours in this order. Throws azg::Error.
+// scale's zero). Neighbouring rungs are neighbours in this order. "model:NAME@SIMS,..."
+// names frozen networks (ladder_model_path), at 100 simulations without @SIMS; their
+// files are read for a checksum. Throws azg::Error.
 std::vector<Rung> parse_rungs(const std::string& text);
 Rung uct_rung(int sims);
+// NAME as a path when it ends in .pt, else models/ladder/NAME.pt under the current folder
+// or the source tree azg was built from. Throws azg::Error when there is none.
+std::string ladder_model_path(const std::string& name);
 
 // One pairing's result: points of a against b.
 struct PairingResult {
@@ -58,6 +77,7 @@ struct LadderResult {
   int games = 0, seed = 0;
   std::vector<PairingResult> pairings;
   EloFit fit;
+  int opening_plies = 0;
   std::string calibration_file, calibration_error;  // the error when it could not be saved
 
   // Points and games of agent i (an index into names) against rung r, if they met.
@@ -70,13 +90,16 @@ struct LadderResult {
 class LadderCalibration {
  public:
   explicit LadderCalibration(std::string path);
-  const PairingResult* find(const std::string& a, const std::string& b, int games, std::uint64_t seed) const;
-  void store(const std::string& a, const std::string& b, int games, std::uint64_t seed, double points);
+  // a and b are rung identities; opening plies are keyed when there are any.
+  const PairingResult* find(const std::string& a, const std::string& b, int games, std::uint64_t seed,
+                            int opening_plies = 0) const;
+  void store(const std::string& a, const std::string& b, int games, std::uint64_t seed, double points,
+             int opening_plies = 0);
   // Writes the file atomically; returns "" or why it could not (the cache is optional).
   std::string save() const;
 
  private:
-  std::string key(const std::string& a, const std::string& b, int games, std::uint64_t seed) const;
+  std::string key(const std::string& a, const std::string& b, int games, std::uint64_t seed, int opening_plies) const;
   std::string path_;
   std::vector<std::pair<std::string, PairingResult>> entries_;
 };
@@ -87,18 +110,28 @@ void print_ladder(const LadderResult& result, std::ostream& out);
 // ladder.json, ladder.csv and ladder.svg in `dir`.
 void write_ladder(const LadderResult& result, const std::string& dir);
 
-// Plays each agent against every rung, and the neighbouring rungs against each other
-// where the calibration file does not hold them yet. Agent i against rung r sees the same
-// setups and chance draws for every agent (a luck key per rung), so two models rated on
-// one ladder meet the same positions.
+// The rung pairings a ladder plays: neighbours, or every pair with round_robin. Each
+// pairing has its own luck key (a neighbour pairing keeps the one it always had).
+std::vector<std::pair<int, int>> rung_pairings(int rungs, bool round_robin);
+std::uint64_t rung_pairing_key(const std::vector<Rung>& rungs, int a, int b);
+
+// Plays each agent against every rung, and the neighbouring rungs (every rung pair with
+// round_robin) against each other where the calibration file does not hold them yet. Agent
+// i against rung r sees the same setups and chance draws for every agent (a luck key per
+// rung), so two models rated on one ladder meet the same positions.
 template <Game G>
-LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptions& options) {
-  if (agents.empty()) throw Error("the ladder needs an agent");
+LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptions& given) {
+  LadderOptions options = given;
+  const GameLadder own = default_ladder(G::kName);
+  if (options.rungs.empty()) options.rungs = parse_rungs(own.rungs);
+  if (options.opening_plies < 0) options.opening_plies = own.opening_plies;
   if (options.games < 1 || options.threads < 1) throw Error("--games and --threads must be positive");
+  if (options.opening_plies > 100) throw Error("--opening-plies must be in 0..100");
   LadderResult result;
   result.game = std::string(G::kName);
   result.games = options.games + options.games % 2;
   result.seed = static_cast<int>(options.seed);
+  result.opening_plies = options.opening_plies;
   std::vector<NamedAgent> all;
   for (const Rung& r : options.rungs) all.push_back({r.name, mcts::parse_agent_spec(r.spec)});
   result.rungs = static_cast<int>(all.size());
@@ -116,33 +149,38 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   result.calibration_file =
       options.calibration_file.empty() ? default_calibration_file(result.game) : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);
+  const auto& rungs = options.rungs;
   std::vector<std::pair<int, int>> pairs;
   std::vector<std::uint64_t> keys;
-  for (int r = 0; r + 1 < result.rungs; ++r) {
-    if (const auto* known = calibration.find(all[r].name, all[r + 1].name, result.games, options.seed)) {
+  for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
+    if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games, options.seed,
+                                             options.opening_plies)) {
       PairingResult p = *known;
-      p.a = r;
-      p.b = r + 1;
+      p.a = a;
+      p.b = b;
       p.cached = true;
       result.pairings.push_back(p);
       continue;
     }
-    pairs.push_back({r, r + 1});
-    keys.push_back(1000 + static_cast<std::uint64_t>(r));
+    pairs.push_back({a, b});
+    keys.push_back(rung_pairing_key(rungs, a, b));
   }
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r) {
       pairs.push_back({i, r});
-      keys.push_back(options.rungs[static_cast<std::size_t>(r)].luck_key);
+      keys.push_back(rungs[static_cast<std::size_t>(r)].luck_key);
     }
-  const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys);
+  const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys,
+                                    options.opening_plies);
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
     for (int g = 0; g < result.games; ++g) {
       pr.points += played[p * result.games + g].points_of(pr.a);
       ++pr.games;
     }
-    if (pr.a < result.rungs) calibration.store(all[pr.a].name, all[pr.b].name, result.games, options.seed, pr.points);
+    if (pr.a < result.rungs)
+      calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed, pr.points,
+                        options.opening_plies);
     result.pairings.push_back(pr);
   }
   result.calibration_error = calibration.save();

@@ -45,7 +45,7 @@ check bench-mcts-bad-evaluator 2 'uniform or rollout' -- "$azg" bench mcts --gam
 check bench-nn 0 '^ratio: ' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8
 check bench-nn-fp32 0 'cpu, fp32, 2 thread' -- "$azg" bench nn --game lignes --batch 8 --seconds 0.2 --blocks 1 --channels 8 --precision fp32 --threads 2
 check bench-nn-profile 0 'mkldnn_convolution +oneDNN' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8 --precision fp32 --profile --train-batch 16
-check bench-nn-bad-precision 2 'precision must be fp32, bf16 or auto' -- "$azg" bench nn --game imbriqua --precision fp16
+check bench-nn-bad-precision 2 'precision must be fp32, bf16, auto or fastest' -- "$azg" bench nn --game imbriqua --precision fp16
 check train-bad-precision 2 'inference_precision must be fp32, bf16 or auto' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set inference_precision=half --print-config
 check train-bad-nice 2 'selfplay.nice must be in \[0, 19\]' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set selfplay.nice=40 --print-config
 if [ -n "$reference" ]; then
@@ -99,6 +99,13 @@ check ladder-calibration-reused 0 'pairing\(s\) from' -- env AZG_CACHE_DIR="$lad
   --game lignes --agent random --rungs 10,400 --games 2
 check ladder-needs-anchor 2 "must include UCT-400" -- "$azg" ladder --game lignes --agent random --rungs 100,1600
 check ladder-bad-rung 2 "'x' is not a simulation count" -- "$azg" ladder --game lignes --agent random --rungs x,400
+check ladder-rungs-alone 0 '^AB-1 +[-+][0-9]+ ' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" ladder --game lignes \
+  --rungs "uct:5,400 ab:1" --round-robin --opening-plies 2 --games 2 --threads 2
+check ladder-missing-model 2 "model rung 'no-such-model': no models/ladder/no-such-model.pt" -- "$azg" ladder \
+  --game lignes --rungs "uct:400 model:no-such-model"
+check bench-agent 0 'lignes ab:depth=1: [0-9.]+ ms per decision \(mean\)' -- "$azg" bench agent --game lignes \
+  --agent ab:depth=1 --moves 3
+check bench-agent-bad-spec 2 "unknown agent" -- "$azg" bench agent --game lignes --agent nonsense
 check ladder-rung-name 2 "may not be named like a rung" -- "$azg" ladder --game lignes --agent UCT-400=random --rungs 400
 check ladder-bad-mix 2 "rollout_mix" -- "$azg" ladder --game lignes --agent "az:model=$gate_run/models/final.pt,rollout_mix=2" --rungs 400
 check report-ladder 0 'wrote .*ladder-curve' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" report --run-dir "$gate_run" \

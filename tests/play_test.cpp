@@ -33,6 +33,16 @@ std::string fresh_dir(const std::string& name) {
   return dir.string();
 }
 
+// parse_rungs's one-line error for `text`, or "no error".
+std::string rungs_error(const std::string& text) {
+  try {
+    parse_rungs(text);
+  } catch (const Error& e) {
+    return std::string(e.what());
+  }
+  return std::string("no error");
+}
+
 std::vector<std::string> rung_names(const std::vector<Rung>& rungs) {
   std::vector<std::string> names;
   for (const Rung& r : rungs) names.push_back(r.name);
@@ -63,20 +73,70 @@ TEST(Ladder, RungsOfEveryFamily) {
   std::set<std::uint64_t> keys;
   for (const Rung& r : rungs) keys.insert(r.luck_key);
   EXPECT_EQ(keys.size(), rungs.size()) << "each rung its own luck";
-  auto error = [](const std::string& text) {
-    try {
-      parse_rungs(text);
-    } catch (const Error& e) {
-      return std::string(e.what());
+  EXPECT_EQ(rungs_error("ab:1,2 heur:400"), "--rungs must include UCT-400 (the scale's zero), got 'ab:1,2 heur:400'");
+  EXPECT_EQ(rungs_error("uct:400 magic:3"), "--rungs: unknown family 'magic' (known: uct, heur, ept, ab, model)");
+  EXPECT_EQ(rungs_error("uct:400 ab:65"), "--rungs: '65' is not a depth in 1..64 for ab");
+  EXPECT_EQ(rungs_error("uct:400 ab:3,2"), "--rungs: the sizes of a family must increase, got 'ab:3,2'");
+  EXPECT_EQ(rungs_error("uct:400 uct:400"), "--rungs: UCT-400 appears twice in 'uct:400 uct:400'");
+  EXPECT_EQ(rungs_error("uct:400 ab:"), "--rungs: 'ab:' has no sizes");
+}
+
+TEST(Ladder, EachGameHasItsOwnLadderWithOpeningsWhereThereIsNoChance) {
+  for (const std::string game : {"imbriqua", "truchet", "imperator", "lignes", "intercept"}) {
+    const GameLadder own = default_ladder(game);
+    const auto rungs = parse_rungs(own.rungs);
+    EXPECT_GE(rungs.size(), 3u) << game;
+    // Alpha-beta is deterministic: without chance or a random setup it needs random openings.
+    const bool deterministic_rungs = own.rungs.find("ab:") != std::string::npos;
+    const bool has_luck = game == "imbriqua" || game == "truchet";
+    if (deterministic_rungs && !has_luck) {
+      EXPECT_GT(own.opening_plies, 0) << game;
     }
-    return std::string("no error");
-  };
-  EXPECT_EQ(error("ab:1,2 heur:400"), "--rungs must include UCT-400 (the scale's zero), got 'ab:1,2 heur:400'");
-  EXPECT_EQ(error("uct:400 magic:3"), "--rungs: unknown family 'magic' (known: uct, heur, ept, ab)");
-  EXPECT_EQ(error("uct:400 ab:65"), "--rungs: '65' is not a depth in 1..64 for ab");
-  EXPECT_EQ(error("uct:400 ab:3,2"), "--rungs: the sizes of a family must increase, got 'ab:3,2'");
-  EXPECT_EQ(error("uct:400 uct:400"), "--rungs: UCT-400 appears twice in 'uct:400 uct:400'");
-  EXPECT_EQ(error("uct:400 ab:"), "--rungs: 'ab:' has no sizes");
+  }
+  EXPECT_EQ(default_ladder("no-such-game").rungs, "uct:100,400,1600,6400");
+}
+
+TEST(Ladder, ModelRungsAreFrozenFilesKeyedByTheirChecksum) {
+  const std::string dir = fresh_dir("azg_ladder_models");
+  std::ofstream(dir + "/frozen.pt") << "first bytes";
+  const auto rungs = parse_rungs("uct:400 model:" + dir + "/frozen.pt@50," + dir + "/frozen.pt");
+  ASSERT_EQ(rung_names(rungs), (std::vector<std::string>{"UCT-400", "frozen@50", "frozen@100"}));
+  EXPECT_EQ(rungs[1].spec, "az:model=" + dir + "/frozen.pt,sims=50");
+  EXPECT_EQ(rungs[0].identity, "UCT-400");
+  EXPECT_NE(rungs[1].luck_key, rungs[2].luck_key);
+  std::ofstream(dir + "/frozen.pt") << "other bytes";
+  const auto replaced = parse_rungs("uct:400 model:" + dir + "/frozen.pt@50");
+  EXPECT_EQ(replaced[1].name, rungs[1].name);
+  EXPECT_NE(replaced[1].identity, rungs[1].identity) << "a replaced file must not reuse the old file's results";
+  EXPECT_EQ(rungs_error("uct:400 model:no-such-model"),
+            "model rung 'no-such-model': no models/ladder/no-such-model.pt in the current folder or the source tree "
+            "azg was built from");
+  EXPECT_EQ(rungs_error("uct:400 model:" + dir + "/frozen.pt@0"),
+            "--rungs: '" + dir + "/frozen.pt@0' is not NAME@SIMS with SIMS in 1..1000000 for model");
+  EXPECT_EQ(rungs_error("uct:400 model:" + dir + "/gone.pt"), "model rung '" + dir + "/gone.pt': no such file");
+}
+
+TEST(Ladder, ARoundRobinPlaysEveryRungPairAndKeysItsOpenings) {
+  EXPECT_EQ(rung_pairings(3, false), (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
+  EXPECT_EQ(rung_pairings(3, true), (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}}));
+  const std::string dir = fresh_dir("azg_ladder_round_robin");
+  LadderOptions options;
+  options.rungs = parse_rungs("uct:5,400 ab:1");
+  options.games = 2;
+  options.threads = 2;
+  options.round_robin = true;
+  options.opening_plies = 2;
+  options.calibration_file = dir + "/calibration.json";
+  const LadderResult first = run_ladder<Lignes>({}, options);
+  ASSERT_EQ(first.names, (std::vector<std::string>{"UCT-5", "UCT-400", "AB-1"}));
+  ASSERT_EQ(first.pairings.size(), 3u);
+  EXPECT_TRUE(first.against(0, 2)) << "non-neighbours meet in a round-robin";
+  for (const auto& p : first.pairings) EXPECT_FALSE(p.cached);
+  const LadderResult again = run_ladder<Lignes>({}, options);
+  for (const auto& p : again.pairings) EXPECT_TRUE(p.cached);
+  options.opening_plies = 3;
+  for (const auto& p : run_ladder<Lignes>({}, options).pairings)
+    EXPECT_FALSE(p.cached) << "other openings are other games";
 }
 
 TEST(Ladder, PlacesAgentsOnTheUct400ScaleAndKeepsTheCalibration) {

@@ -1,25 +1,30 @@
 #pragma once
 // `azg ladder` and `azg report --ladder`: argument handling over play/ladder.
+#include <iomanip>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "play/agent_cost.hpp"
 #include "play/ladder_report.hpp"
 
 namespace azg {
 
 struct LadderArgs {
   std::vector<std::string> agents;  // SPEC or NAME=SPEC
-  std::string rungs = "100,400,1600,6400";
-  int games = 100, threads = 1;
+  std::string rungs;  // "": the game's own ladder (play::default_ladder)
+  int games = 100, threads = 1, opening_plies = -1;
+  bool round_robin = false;
   std::uint64_t seed = 1;
   std::string out, calibration;
 };
 
 inline play::LadderOptions ladder_options(const LadderArgs& args) {
   play::LadderOptions o;
-  o.rungs = play::parse_rungs(args.rungs);
+  if (!args.rungs.empty()) o.rungs = play::parse_rungs(args.rungs);
   o.games = args.games;
+  o.opening_plies = args.opening_plies;
+  o.round_robin = args.round_robin;
   o.threads = args.threads;
   o.seed = args.seed;
   o.calibration_file = args.calibration;
@@ -47,6 +52,16 @@ int cmd_ladder(const LadderArgs& args, std::ostream& out) {
     play::write_ladder(result, args.out);
     out << "wrote " << args.out << "/{ladder.json,ladder.csv,ladder.svg}\n";
   }
+  return 0;
+}
+
+// `azg bench agent`: milliseconds per decision of one agent spec (a rung's cost).
+template <Game G>
+int cmd_bench_agent(const std::string& spec, int moves, std::uint64_t seed, std::ostream& out) {
+  const auto cost = play::bench_agent<G>(mcts::parse_agent_spec(spec), moves, seed);
+  out << std::fixed << std::setprecision(1) << G::kName << " " << spec << ": " << cost.mean_ms()
+      << " ms per decision (mean), " << cost.median_ms() << " ms (median), " << cost.ms.size()
+      << " positions from random games, 1 thread\n";
   return 0;
 }
 

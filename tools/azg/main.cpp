@@ -59,7 +59,7 @@ std::string agent_spec_help() {
          "random playout cut after playout_turns=K turns (default 4; decisive=0 leaves out taking wins at once)) | "
          "ab:depth=D|ms=T (alpha-beta on the static evaluation: D decisions deep, or deepening for T ms a decision) | "
          "az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
-         "precision=fp32|bf16|auto, symmetry=0|1, rollout_mix=L, heuristic_mix=H, score_utility=U).\nSearch keys (defaults of the uct and az "
+         "precision=fp32|bf16|auto|fastest, symmetry=0|1, rollout_mix=L, heuristic_mix=H, score_utility=U).\nSearch keys (defaults of the uct and az "
          "presets):\n" +
          azg::mcts::search_options_help();
 }
@@ -148,6 +148,16 @@ int main(int argc, char** argv) {
   bench_mcts->add_option("--seconds", mcts_bench.seconds, "How long to run (default 3)");
   bench_mcts->add_option("--seed", mcts_bench.seed, "Seed");
 
+  auto* bench_agent = bench->add_subcommand("agent", "Milliseconds per decision of an agent (a ladder rung's cost)");
+  std::string bench_agent_spec;
+  int bench_agent_moves = 40;
+  add_game_option(bench_agent, game);
+  bench_agent->add_option("--agent", bench_agent_spec, "An agent spec, as arena takes it (mcts:sims=400, ab:depth=3, ...)")
+      ->required();
+  bench_agent->add_option("--moves", bench_agent_moves, "Decisions timed, each at a position from a random game (default 40)")
+      ->check(CLI::Range(1, 100000));
+  bench_agent->add_option("--seed", pos.seed, "Seed");
+
   auto* bench_nn = bench->add_subcommand("nn", "Network evaluator speed and its ratio to a bare forward");
   azg::NnBenchOptions nn_bench;
   add_game_option(bench_nn, game);
@@ -159,7 +169,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"fc", "conv"}));
   bench_nn->add_option("--device", nn_bench.device, "cpu, cuda or auto (default cpu)");
   bench_nn->add_option("--precision", nn_bench.precision,
-                       "fp32, bf16 or auto (default: bf16 on CPUs with native bfloat16, else fp32)");
+                       "fp32, bf16, auto (the default: bf16 on CPUs with native bfloat16, else fp32) or fastest (where "
+                       "auto says bf16, the faster of the two timed on this network, as self-play chooses)");
   bench_nn->add_option("--threads", nn_bench.threads, "Threads evaluating at once, as in self-play (default 1)");
   bench_nn->add_option("--model", nn_bench.model, "An exported model (default: fresh weights of --blocks x --channels)");
   bench_nn->add_option("--positions", nn_bench.positions, "Positions for the precision check (default 1000)");
@@ -226,12 +237,18 @@ int main(int argc, char** argv) {
   azg::LadderArgs ladder_args;
   add_game_option(ladder, game);
   ladder->add_option("--agent", ladder_args.agents,
-                     "SPEC or NAME=SPEC (repeatable): random | mcts:sims=N | az:model=PATH[,sims=N,...]")
-      ->required();
+                     "SPEC or NAME=SPEC (repeatable): random | mcts:sims=N | az:model=PATH[,sims=N,...]; none: the "
+                     "rungs alone");
   ladder->add_option("--rungs", ladder_args.rungs,
                      "Rungs by family, in order of strength: uct:N,... heur:N,... (MCTS on the static evaluation) "
-                     "ept:N,... (MCTS on playouts cut after 4 turns) ab:D,... (alpha-beta, D decisions deep); a plain "
-                     "list is UCT; UCT-400 among them (default uct:100,400,1600,6400)");
+                     "ept:N,... (MCTS on playouts cut after 4 turns) ab:D,... (alpha-beta, D decisions deep) "
+                     "model:NAME[@SIMS],... (models/ladder/NAME.pt, 100 simulations); a plain list is UCT; UCT-400 "
+                     "among them (default: the game's ladder, docs/ladder.md)");
+  ladder->add_option("--opening-plies", ladder_args.opening_plies,
+                     "Random decisions opening each colour-swapped couple (default: the game's, 4 without chance)")
+      ->check(CLI::Range(0, 100));
+  ladder->add_flag("--round-robin", ladder_args.round_robin,
+                   "Rungs play every other rung, not only their neighbours (the tables of docs/ladder.md)");
   ladder->add_option("--games", ladder_args.games, "Paired games per pairing (rounded up to even; default 100)");
   ladder->add_option("--threads", ladder_args.threads, "Games played at once (default 1)");
   ladder->add_option("--seed", ladder_args.seed, "Seed of setups and chance (default 1)");
@@ -250,7 +267,7 @@ int main(int argc, char** argv) {
   report->add_flag("--ladder", report_ladder,
                    "Rate the models on the UCT ladder; writes ladder-curve.svg/.csv (Elo against training minutes)");
   report->add_option("--models", report_models, "With --ladder: at most this many models, evenly spaced (default 6)");
-  report->add_option("--rungs", ladder_args.rungs, "With --ladder: the rungs, as azg ladder takes them (default uct:100,400,1600,6400)");
+  report->add_option("--rungs", ladder_args.rungs, "With --ladder: the rungs, as azg ladder takes them (default: the game's ladder)");
   report->add_option("--seed", ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
   report->add_option("--out", ladder_args.out, "With --ladder: output folder (default the run directory)");
 
@@ -401,6 +418,7 @@ int main(int argc, char** argv) {
       if (*bench_env) return azg::cmd_bench_env<G>(seconds, pos.seed, out);
       if (*bench_mcts) return azg::cmd_bench_mcts<G>(mcts_bench, out);
       if (*bench_nn) return azg::cmd_bench_nn<G>(nn_bench, out);
+      if (*bench_agent) return azg::cmd_bench_agent<G>(bench_agent_spec, bench_agent_moves, pos.seed, out);
       if (*arena)
         return azg::cmd_arena<G>(arena_agents, arena_games, arena_format, arena_threads, arena_seed, arena_anchor,
                                  arena_out, out, arena_opening_plies);
