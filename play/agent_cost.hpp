@@ -36,12 +36,7 @@ AgentCost bench_agent(const mcts::AgentSpec& spec, int decisions, std::uint64_t 
   Rng rng(seed);
   AgentCost cost;
   while (static_cast<int>(cost.ms.size()) < decisions) {
-    std::vector<G> positions;
-    G state = G::random_setup(rng);
-    while (!state.is_terminal()) {
-      if (state.to_act() != Player::kChance) positions.push_back(state);
-      state.apply(random_action(state, rng));
-    }
+    const std::vector<G> positions = random_game_decisions(G::random_setup(rng), rng);
     if (positions.empty()) continue;
     const G& position = positions[rng.below(static_cast<std::uint32_t>(positions.size()))];
     auto agent = factory(rng.next());

@@ -143,32 +143,29 @@ std::vector<Rung> parse_rungs(const std::string& text) {
       if (f.key == family_key) family = &f;
     if (!family && family_key != "model")
       throw Error("--rungs: unknown family " + quote_input(family_key) + " (known: uct, heur, ept, ab, model)");
-    long previous = 0;
+    long previous = 0;  // the family's last size (model rungs: 1 once there is one)
     std::stringstream in(sizes);
     for (std::string item; std::getline(in, item, ',');) {
+      Rung r;
       if (!family) {  // model rungs come in the order given
-        Rung r = model_rung(item);
-        r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
-        for (const Rung& seen : rungs)
-          if (seen.name == r.name) throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
-        rungs.push_back(r);
+        r = model_rung(item);
         previous = 1;
-        continue;
+      } else {
+        std::size_t used = 0;
+        long v = 0;
+        try {
+          v = std::stol(item, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != item.size() || v < 1 || v > family->max)
+          throw Error("--rungs: " + quote_input(item) + " is not " + std::string(family->size_name) + " in 1.." +
+                      std::to_string(family->max) + " for " + std::string(family->key));
+        if (v <= previous) throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
+        previous = v;
+        r = family->key == "uct" ? uct_rung(static_cast<int>(v))
+                                 : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0, ""};
       }
-      std::size_t used = 0;
-      long v = 0;
-      try {
-        v = std::stol(item, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used == 0 || used != item.size() || v < 1 || v > family->max)
-        throw Error("--rungs: " + quote_input(item) + " is not " + std::string(family->size_name) + " in 1.." +
-                    std::to_string(family->max) + " for " + std::string(family->key));
-      if (v <= previous) throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
-      previous = v;
-      Rung r = family->key == "uct" ? uct_rung(static_cast<int>(v))
-                                    : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0, ""};
       if (r.identity.empty()) r.identity = r.name;
       if (r.luck_key == 0) r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
       for (const Rung& seen : rungs)

@@ -25,15 +25,6 @@ void pause_for_crash_test() {
 
 }  // namespace
 
-nets::OptimSettings optim_settings(const TrainConfig& c, const nets::ModelMeta& meta) {
-  std::string precision = nets::resolve_precision(c.train_precision, c.device);
-  // Where bfloat16 slows this network's forward, it slows its training steps as much
-  // (docs/performance.md), so auto follows the timed forward.
-  if (c.train_precision == "auto" && precision == "bf16") precision = nets::faster_precision(meta);
-  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay, c.train_ownership_weight,
-          precision, c.train_score_weight};
-}
-
 RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
                  parallel::LearnerGroup* group)
     : config_(std::move(config)),
@@ -42,6 +33,27 @@ RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, net
       meta_(std::move(meta)),
       hooks_(std::move(hooks)),
       group_(group != nullptr && group->size() > 1 ? group : nullptr) {}
+
+const std::string& RunCore::auto_precision() {
+  // Where bfloat16 slows this network's forward it slows its training steps as much
+  // (docs/performance.md), so self-play and the learner share one timing.
+  if (auto_precision_.empty()) {
+    auto_precision_ = nets::resolve_precision("auto", config_.device);
+    if (auto_precision_ == "bf16") auto_precision_ = nets::faster_precision(meta_);
+  }
+  return auto_precision_;
+}
+
+nets::OptimSettings RunCore::optim_settings() {
+  const TrainConfig& c = config_;
+  return {c.optim_optimizer,
+          c.optim_lr,
+          c.optim_momentum,
+          c.optim_weight_decay,
+          c.train_ownership_weight,
+          c.train_precision == "auto" ? auto_precision() : nets::resolve_precision(c.train_precision, c.device),
+          c.train_score_weight};
+}
 
 void RunCore::open_or_resume() {
   if (!primary()) {
@@ -72,7 +84,7 @@ bool RunCore::open_primary() {
     const std::string set = dir_.latest_set();
     dir_.prune_checkpoints(2);
     nets::ModelMeta saved_meta;
-    session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(config_, meta_), config_.device,
+    session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(), config_.device,
                                             saved_meta);
     saved_meta.check_matches(meta_, set + "/model.ckpt");
     resume_games(set);
@@ -91,7 +103,7 @@ bool RunCore::open_primary() {
   // which starts over, and so does its log).
   dir_.cut_metrics_after(0);
   write_text_atomically(dir_.path("config.yaml"), config_text);
-  session_ = nets::TrainingSession::create(meta_, optim_settings(config_, meta_), config_.seed, config_.device);
+  session_ = nets::TrainingSession::create(meta_, optim_settings(), config_.seed, config_.device);
   rng_.reseed(config_.seed);
   counters_.learners = group_ ? group_->size() : 1;
   records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);

@@ -54,7 +54,6 @@ struct GameHooks {
   std::function<void(std::int64_t step)> after_publish;
 };
 
-nets::OptimSettings optim_settings(const TrainConfig& c, const nets::ModelMeta& meta);
 // A checkpoint set's directory name: step-00001234.
 std::string checkpoint_set_name(std::int64_t step);
 
@@ -109,6 +108,11 @@ class RunCore {
   GameRecordWriter& records() { return *records_; }
   std::atomic<std::int64_t>& network_step() { return network_step_; }
   Model& inference() { return inference_; }
+  // What inference_precision=auto and train.precision=auto mean for this run: on a CPU
+  // with native bfloat16, the faster of fp32 and bf16 for this network, timed once.
+  const std::string& auto_precision();
+  // The learner's settings from the config, train.precision=auto resolved as above.
+  nets::OptimSettings optim_settings();
   const nets::ModelMeta& meta() const { return meta_; }
 
  private:
@@ -127,6 +131,7 @@ class RunCore {
 
   TrainConfig config_;
   RunDir dir_;
+  std::string auto_precision_;  // "" until auto_precision() first decides
   std::ostream& out_;
   nets::ModelMeta meta_;
   GameHooks hooks_;

@@ -137,7 +137,8 @@ class TrainingRun {
     const TrainConfig& config = core_.config();
     // Self-play wants throughput, not bit-identical games across processes: auto is timed.
     const bool timed = config.inference_precision == "auto";
-    core_.inference() = core_.session().make_inference(config.device, timed ? "fastest" : config.inference_precision);
+    core_.inference() =
+        core_.session().make_inference(config.device, timed ? core_.auto_precision() : config.inference_precision);
     core_.out() << "self-play network in " << core_.inference()->precision()
                 << (timed ? " (inference_precision=auto: the faster on this CPU)" : "") << std::endl;
     SelfPlayEvaluator<G> evaluator(config, core_.inference(), [this, &config] {

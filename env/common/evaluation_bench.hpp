@@ -23,11 +23,8 @@ EvaluationBenchResult bench_evaluation(double seconds, std::uint64_t seed) {
   Rng rng(seed);
   std::vector<G> positions;
   while (positions.size() < 2000) {
-    G state = G::random_setup(rng);
-    while (!state.is_terminal()) {
-      if (state.to_act() != Player::kChance) positions.push_back(state);
-      state.apply(random_action(state, rng));
-    }
+    const std::vector<G> game = random_game_decisions(G::random_setup(rng), rng);
+    positions.insert(positions.end(), game.begin(), game.end());
   }
   using Clock = std::chrono::steady_clock;
   EvaluationBenchResult r;

@@ -54,4 +54,16 @@ GameRecord play_random_game(G state, Rng& rng) {
   return record;
 }
 
+// The positions of one random game from `start` where a player decides (chance nodes
+// and the end left out): what the evaluation and agent benchmarks sample from.
+template <Game G>
+std::vector<G> random_game_decisions(G state, Rng& rng) {
+  std::vector<G> positions;
+  while (!state.is_terminal()) {
+    if (state.to_act() != Player::kChance) positions.push_back(state);
+    state.apply(random_action(state, rng));
+  }
+  return positions;
+}
+
 }  // namespace azg
