@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "env/common/error.hpp"
-#include "tools/azg/games.hpp"
+#include "games/games.hpp"
 
 namespace azg::fuzz {
 

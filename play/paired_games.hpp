@@ -60,6 +60,18 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   return out;
 }
 
+// Items that are SPEC (named agent, agent2, ...) or NAME=SPEC; a spec's own '=' comes
+// after its kind's ':', so "az:model=m.pt" is a spec and "net=az:model=m.pt" a named one.
+inline std::vector<NamedAgent> parse_agents_maybe_named(const std::vector<std::string>& items) {
+  std::vector<std::string> named;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const auto eq = items[i].find('='), colon = items[i].find(':');
+    const bool has_name = eq != std::string::npos && (colon == std::string::npos || eq < colon);
+    named.push_back(has_name ? items[i] : (i == 0 ? "agent" : "agent" + std::to_string(i + 1)) + "=" + items[i]);
+  }
+  return parse_named_agents(named);
+}
+
 // Points of player 0: win 1, draw 0.5, loss 0.
 inline double first_player_points(Outcome o) { return o == Outcome::kP0Win ? 1.0 : o == Outcome::kDraw ? 0.5 : 0.0; }
 

@@ -13,7 +13,7 @@
 
 #include "distributed/game_stream.hpp"
 #include "nets/checkpoint.hpp"
-#include "tools/azg/games.hpp"
+#include "games/games.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/train.hpp"
 
@@ -26,10 +26,9 @@ int main(int argc, char** argv) {
     const distributed::RunKeys keys{argv[3]};
     int next = 4;
     const std::int64_t version = mode == "publish" ? std::stoll(argv[next++]) : 0;
-    trainer::TrainConfig config = trainer::TrainConfig::defaults();
-    config.load_yaml(argv[next++]);
-    for (; next < argc; ++next) config.set(argv[next]);
-    config.validate();
+    const std::string config_path = argv[next++];
+    const trainer::TrainConfig config =
+        trainer::TrainConfig::resolve(config_path, std::vector<std::string>(argv + next, argv + argc));
     distributed::Redis redis(endpoint);
     return with_game(kGames, config.game, [&](auto type) -> int {
       using G = typename decltype(type)::type;

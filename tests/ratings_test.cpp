@@ -1,11 +1,13 @@
 // Ratings: the Elo fit, the SPRT's error rates, and a small real arena.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "env/common/notation.hpp"
 #include "env/lignes/lignes.hpp"
-#include "tools/azg/arena_commands.hpp"
+#include "play/arena_run.hpp"
 #include "play/ratings.hpp"
 
 namespace azg::play {
@@ -73,7 +75,13 @@ TEST(Arena, MctsRanksAboveRandom) {
   std::ostringstream out;
   const std::string dir = (std::filesystem::temp_directory_path() / "azg_arena_test").string();
   std::filesystem::remove_all(dir);
-  ASSERT_EQ(cmd_arena<Lignes>({"random=random", "mcts=mcts:sims=200"}, 4, "round-robin", 2, 3, "random", dir, out), 0);
+  ArenaOptions options;
+  options.games = 4;
+  options.threads = 2;
+  options.seed = 3;
+  options.anchor = "random";
+  options.out_dir = dir;
+  run_arena<Lignes>({"random=random", "mcts=mcts:sims=200"}, options, out);
   std::ifstream in(dir + "/ratings.json");
   const auto j = nlohmann::json::parse(in);
   const double random_elo = j["agents"][0]["elo"], mcts_elo = j["agents"][1]["elo"];

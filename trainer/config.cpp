@@ -319,6 +319,14 @@ TrainConfig TrainConfig::defaults() {
   return c;
 }
 
+TrainConfig TrainConfig::resolve(const std::string& path, const std::vector<std::string>& overrides) {
+  TrainConfig config = defaults();
+  if (!path.empty()) config.load_yaml(path);
+  for (const auto& o : overrides) config.set(o);
+  config.validate();
+  return config;
+}
+
 void TrainConfig::load_yaml(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read config " + path);

@@ -99,6 +99,9 @@ struct TrainConfig {
 
   // The defaults of the table.
   static TrainConfig defaults();
+  // The defaults, then the YAML file (when `path` is not empty), then the KEY=VALUE
+  // overrides, validated: how `azg train`, `azg actor` and `azg learner` read a config.
+  static TrainConfig resolve(const std::string& path, const std::vector<std::string>& overrides);
   // Applies a YAML file (nested maps or dotted keys); throws azg::Error naming the file
   // and the key on unknown keys, bad types or bad values.
   void load_yaml(const std::string& path);

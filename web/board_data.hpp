@@ -1,28 +1,20 @@
 #pragma once
-// Each game's position as data for the web board (web/static/boards.js draws it): pieces
-// by the rules' square names, plus what a player sees beside the board (cards, counters,
-// phase). Hidden information stays hidden: Imbriqua's unrevealed cards are null.
+// A position as JSON for the web board (web/static/boards.js draws it): the game's own
+// board view (env/common/board_view.hpp, built beside its rules) turned into JSON, so this
+// folder names no game. Games without a view of their own (test games) show their text
+// picture.
 #include <nlohmann/json.hpp>
 
-#include "env/imbriqua/imbriqua.hpp"
-#include "env/imperator/imperator.hpp"
-#include "env/intercept/intercept.hpp"
-#include "env/lignes/lignes.hpp"
-#include "env/truchet/truchet.hpp"
+#include "env/common/board_view.hpp"
 
 namespace azg::web {
 
-nlohmann::json board_data(const Imbriqua& s);
-nlohmann::json board_data(const Truchet& s);
-nlohmann::json board_data(const Lignes& s);
-nlohmann::json board_data(const Intercept& s);
-template <int Side>
-nlohmann::json board_data(const BasicImperator<Side>& s);
+nlohmann::json to_json(const BoardView& view);
 
-// Games without a drawing of their own (test games) show their text picture.
 template <class G>
 nlohmann::json board_data(const G& s) {
-  return {{"text", s.render()}};
+  if constexpr (requires { board_view(s); }) return to_json(board_view(s));
+  else return {{"text", s.render()}};
 }
 
 }  // namespace azg::web

@@ -66,4 +66,17 @@ std::vector<G> random_game_decisions(G state, Rng& rng) {
   return positions;
 }
 
+// A decision position up to 39 random actions into a game from a random setup (the
+// positions the search and network benchmarks time).
+template <Game G>
+G random_decision_position(Rng& rng) {
+  for (;;) {
+    G g = G::random_setup(rng);
+    const int plies = static_cast<int>(rng.below(40));
+    for (int i = 0; i < plies && !g.is_terminal(); ++i) g.apply(random_action(g, rng));
+    while (!g.is_terminal() && g.to_act() == Player::kChance) g.apply(random_action(g, rng));
+    if (!g.is_terminal()) return g;
+  }
+}
+
 }  // namespace azg

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "env/common/board_view.hpp"
 #include "env/common/game.hpp"
 
 namespace azg {
@@ -159,5 +160,8 @@ class Imbriqua {
 };
 
 static_assert(Game<Imbriqua>);
+
+// The position as plain data for clients that draw it (imbriqua_view.cpp).
+BoardView board_view(const Imbriqua& s);
 
 }  // namespace azg

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "env/common/board_view.hpp"
 #include "env/common/game.hpp"
 #include "env/common/wide_bits.hpp"
 #include "env/imperator/geometry.hpp"
@@ -135,5 +136,9 @@ extern template class BasicImperator<3>;
 extern template class BasicImperator<4>;
 extern template class BasicImperator<5>;
 static_assert(Game<Imperator3> && Game<Imperator> && Game<Imperator5>);
+
+// The position as plain data for clients that draw it (imperator_view.cpp).
+template <int Side>
+BoardView board_view(const BasicImperator<Side>& s);
 
 }  // namespace azg

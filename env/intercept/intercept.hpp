@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "env/common/board_view.hpp"
 #include "env/common/game.hpp"
 #include "env/common/wide_bits.hpp"
 
@@ -177,5 +178,8 @@ class Intercept {
 };
 
 static_assert(Game<Intercept>);
+
+// The position as plain data for clients that draw it (intercept_view.cpp).
+BoardView board_view(const Intercept& s);
 
 }  // namespace azg

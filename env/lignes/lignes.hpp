@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "env/common/board_view.hpp"
 #include "env/common/game.hpp"
 
 namespace azg {
@@ -159,5 +160,8 @@ class Lignes {
 };
 
 static_assert(Game<Lignes>);
+
+// The position as plain data for clients that draw it (lignes_view.cpp).
+BoardView board_view(const Lignes& s);
 
 }  // namespace azg

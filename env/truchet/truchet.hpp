@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "env/common/board_view.hpp"
 #include "env/common/game.hpp"
 
 namespace azg {
@@ -140,5 +141,8 @@ class Truchet {
 };
 
 static_assert(Game<Truchet>);
+
+// The position as plain data for clients that draw it (truchet_view.cpp).
+BoardView board_view(const Truchet& s);
 
 }  // namespace azg

@@ -1,23 +1,25 @@
-#pragma once
 // `azg export`: a checkpoint's network as TorchScript with meta.json, and with --onnx an
 // ONNX file beside it plus the outputs a client's runtime must reproduce (nets/).
+#include <memory>
 #include <ostream>
 #include <string>
 
+#include "games/games.hpp"
 #include "nets/checkpoint.hpp"
 #include "nets/inference.hpp"
 #include "nets/onnx_check.hpp"
 #include "nets/onnx_export.hpp"
-#include "tools/azg/games.hpp"
+#include "tools/azg/commands/command.hpp"
 
-namespace azg {
+namespace azg::cli {
+namespace {
 
 struct ExportArgs {
   std::string checkpoint, out, model;
   bool onnx = false;
 };
 
-inline int cmd_export(const ExportArgs& args, std::ostream& out) {
+int export_model(const ExportArgs& args, std::ostream& out) {
   std::string model = args.model;
   if (!args.checkpoint.empty()) {
     if (!args.model.empty()) throw Error("give --checkpoint (with --out) or --model, not both");
@@ -44,4 +46,18 @@ inline int cmd_export(const ExportArgs& args, std::ostream& out) {
   return 0;
 }
 
-}  // namespace azg
+}  // namespace
+
+Command add_export(CLI::App& app) {
+  auto args = std::make_shared<ExportArgs>();
+  auto* cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json (and ONNX)");
+  cmd->add_option("--checkpoint", args->checkpoint, "Checkpoint file");
+  cmd->add_option("--out", args->out, "Output model file (.pt)");
+  cmd->add_option("--model", args->model, "An exported model to convert (with --onnx), instead of a checkpoint");
+  cmd->add_flag("--onnx", args->onnx,
+                "Also write the network as ONNX beside the model (m.onnx, through python3-torch) and "
+                "m.onnx.check.json: LibTorch's outputs on real positions, for checking a runtime");
+  return {cmd, [args](const Io& io) { return export_model(*args, io.out); }};
+}
+
+}  // namespace azg::cli

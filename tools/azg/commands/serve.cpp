@@ -1,21 +1,26 @@
-#pragma once
 // `azg serve`: the web board (web/) for every game, or one, with named agents. Checks
 // every agent before listening: a model that does not load, or is for a game this server
 // does not play, stops it with one line.
+#include <pthread.h>
+
 #include <csignal>
+#include <memory>
 #include <ostream>
 #include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "games/games.hpp"
 #include "nets/inference.hpp"
 #include "play/agents.hpp"
-#include "tools/azg/games.hpp"
+#include "tools/azg/commands/command.hpp"
+#include "tools/azg/commands/options.hpp"
 #include "web/api.hpp"
 #include "web/server.hpp"
 
-namespace azg {
+namespace azg::cli {
+namespace {
 
 struct ServeArgs {
   std::string host = "127.0.0.1";
@@ -25,7 +30,7 @@ struct ServeArgs {
   web::Limits limits;
 };
 
-inline web::ServedAgent served_agent(const std::string& item, const std::string& only_game) {
+web::ServedAgent served_agent(const std::string& item, const std::string& only_game) {
   const auto eq = item.find('=');
   if (eq == std::string::npos || eq == 0 || item.find_first_of(" /\t,:") < eq)
     throw Error("--agent " + quote_input(item) + " must be NAME=SPEC (say az=az:model=m.pt)");
@@ -51,7 +56,7 @@ inline web::ServedAgent served_agent(const std::string& item, const std::string&
   return a;
 }
 
-inline int cmd_serve(const ServeArgs& args, std::ostream& out) {
+int serve(const ServeArgs& args, std::ostream& out) {
   std::vector<web::GameKind> games;
   for_each_game(kGames, [&](auto type) {
     using G = typename decltype(type)::type;
@@ -93,4 +98,29 @@ inline int cmd_serve(const ServeArgs& args, std::ostream& out) {
   return 0;
 }
 
-}  // namespace azg
+}  // namespace
+
+Command add_serve(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  auto& limits = args->limits;
+  auto* cmd = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
+  cmd->add_option("--host", args->host, "Address to listen on (default 127.0.0.1: this machine only)");
+  cmd->add_option("--port", args->port, "Port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
+  cmd->add_option("--game,-g", args->game, "Serve this game only (default: every game)");
+  cmd->add_option("--agent", args->agents,
+                  "NAME=SPEC (repeatable; specs below): an agent the board offers; default uct=mcts:sims=800 and "
+                  "random=random");
+  cmd->add_option("--max-sessions", limits.max_sessions,
+                  "Games kept open; beyond it the least recently used idle one closes (default 32)");
+  cmd->add_option("--max-sims", limits.max_simulations, "Most simulations one request may ask for (default 100000)")
+      ->check(CLI::Range(1, 20000000));
+  cmd->add_option("--max-seconds", limits.max_seconds, "Most seconds one search may take (default 30)")
+      ->check(CLI::Range(0.001, 86400.0));
+  cmd->add_option("--sims", limits.default_simulations,
+                  "Simulations when neither the request nor the agent's spec says (default 400)")
+      ->check(CLI::Range(1, 20000000));
+  add_agent_help(cmd);
+  return {cmd, [args](const Io& io) { return serve(*args, io.out); }};
+}
+
+}  // namespace azg::cli

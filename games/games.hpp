@@ -6,7 +6,7 @@
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "env/truchet/truchet.hpp"
-#include "tools/azg/registry.hpp"
+#include "games/game_list.hpp"
 
 namespace azg {
 

@@ -1,18 +1,23 @@
-#pragma once
 // `azg bench nn`: the network evaluator's speed (from as many threads as self-play uses),
 // a lower precision's error against float32, and with --profile where a forward's time
 // goes. The measuring is library code (nets/nn_bench.hpp, nets/profile.hpp).
+#include <algorithm>
 #include <iomanip>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "games/games.hpp"
 #include "nets/cpu_support.hpp"
 #include "nets/nn_bench.hpp"
 #include "nets/profile.hpp"
-#include "tools/azg/search_commands.hpp"
+#include "tools/azg/commands/command.hpp"
+#include "tools/azg/commands/options.hpp"
 
-namespace azg {
+namespace azg::cli {
+namespace {
 
 struct NnBenchOptions {
   int batch = 64;
@@ -28,7 +33,7 @@ struct NnBenchOptions {
 };
 
 template <Game G>
-int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
+int bench_nn(const NnBenchOptions& o, std::ostream& out) {
   if (o.batch < 1 || !(o.seconds > 0) || o.threads < 1 || o.positions < 1)
     throw Error("--batch, --seconds, --threads and --positions must be positive");
   // Like self-play (torch_threads: 1): one intra-op thread per call, threads in parallel.
@@ -46,7 +51,7 @@ int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
   const double flops = nets::flops_per_evaluation(meta);
   Rng rng(7);
   std::vector<G> positions;
-  for (int i = 0; i < std::max(o.positions, o.batch * o.threads); ++i) positions.push_back(bench_position<G>(rng));
+  for (int i = 0; i < std::max(o.positions, o.batch * o.threads); ++i) positions.push_back(random_decision_position<G>(rng));
 
   out << G::kName << ": net " << meta.net.blocks << " blocks x " << meta.net.channels << " channels ("
       << std::fixed << std::setprecision(1) << flops * 1e-6 << " MFLOP/evaluation), batch " << o.batch << ", "
@@ -108,4 +113,32 @@ int cmd_bench_nn(const NnBenchOptions& o, std::ostream& out) {
   return 0;
 }
 
-}  // namespace azg
+}  // namespace
+
+Command add_bench_nn(CLI::App& bench) {
+  auto args = std::make_shared<std::pair<std::string, NnBenchOptions>>();
+  auto& o = args->second;
+  auto* cmd = bench.add_subcommand("nn", "Network evaluator speed and its ratio to a bare forward");
+  add_game_option(cmd, args->first);
+  cmd->add_option("--batch", o.batch, "Batch size (default 64)");
+  cmd->add_option("--seconds", o.seconds, "Seconds per measurement (default 3)");
+  cmd->add_option("--blocks", o.net.blocks, "Residual blocks (default 4)");
+  cmd->add_option("--channels", o.net.channels, "Channels (default 32)");
+  cmd->add_option("--policy-head", o.net.policy_head, "fc or conv (default fc)")->check(CLI::IsMember({"fc", "conv"}));
+  cmd->add_option("--device", o.device, "cpu, cuda or auto (default cpu)");
+  cmd->add_option("--precision", o.precision,
+                  "fp32, bf16, auto (the default: bf16 on CPUs with native bfloat16, else fp32) or fastest (where "
+                  "auto says bf16, the faster of the two timed on this network, as self-play chooses)");
+  cmd->add_option("--threads", o.threads, "Threads evaluating at once, as in self-play (default 1)");
+  cmd->add_option("--model", o.model, "An exported model (default: fresh weights of --blocks x --channels)");
+  cmd->add_option("--positions", o.positions, "Positions for the precision check (default 1000)");
+  cmd->add_option("--train-batch", o.train_batch,
+                  "Also measure training steps/s at this batch size (fresh weights of the same shape)");
+  cmd->add_flag("--profile", o.profile, "Time per operator and its backend, FLOPs, and the share of the matrix-multiply peak");
+  return {cmd, [args](const Io& io) {
+            return with_game(kGames, args->first,
+                             [&](auto type) { return bench_nn<typename decltype(type)::type>(args->second, io.out); });
+          }};
+}
+
+}  // namespace azg::cli
