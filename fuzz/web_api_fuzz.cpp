@@ -37,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string input(azg::fuzz::as_text(data, size));
   // Cheap agents only: a search on each input must stay fast.
   azg::web::Api api(games(),
-                    {{"random", azg::mcts::parse_agent_spec("random"), ""},
-                     {"uct", azg::mcts::parse_agent_spec("mcts:sims=8"), ""}},
+                    {{"random", azg::mcts::parse_agent_spec("random"), "", nullptr},
+                     {"uct", azg::mcts::parse_agent_spec("mcts:sims=8"), "", nullptr}},
                     azg::web::Limits{3, 64, 1, 8}, 1);
   std::string id = "none";
   std::size_t at = 0;

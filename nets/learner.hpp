@@ -10,18 +10,9 @@
 #include <string>
 
 #include "nets/network.hpp"
+#include "nets/training_settings.hpp"
 
 namespace azg::nets {
-
-struct OptimConfig {
-  std::string optimizer = "sgd";  // "sgd" (with momentum) or "adam"
-  double learning_rate = 0.02;
-  double momentum = 0.9;
-  double weight_decay = 1e-4;
-  double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
-  std::string precision = "fp32";  // "bf16": mixed-precision forward and backward on the CPU
-  double score_weight = 1.0;       // weight of the score loss (networks with a score head)
-};
 
 // One training batch, on the CPU.
 struct TrainBatch {
@@ -34,10 +25,6 @@ struct TrainBatch {
   at::Tensor ownership_weight;  // [B] float: 1 where the ownership target is known
   at::Tensor score;             // [B] float in [-1,1] (networks with a score head)
   at::Tensor score_weight;      // [B] float: 1 where the score target is known
-};
-
-struct Losses {
-  float policy = 0, value = 0, ownership = 0, total = 0, score = 0;
 };
 
 class Learner {

@@ -116,7 +116,7 @@ double matmul_peak_gflops(const std::string& precision, double seconds) {
 }
 
 double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch, double seconds) {
-  OptimSettings optim;
+  OptimConfig optim;
   optim.precision = precision;
   auto session = TrainingSession::create(meta, optim, 1, "cpu");
   const PlaneShape& s = meta.shape.planes;

@@ -11,41 +11,27 @@ struct TrainingSession::Impl {
   ModelMeta meta;
 };
 
-namespace {
-OptimConfig to_optim(const OptimSettings& s) {
-  OptimConfig c;
-  c.optimizer = s.optimizer;
-  c.learning_rate = s.learning_rate;
-  c.momentum = s.momentum;
-  c.weight_decay = s.weight_decay;
-  c.ownership_weight = s.ownership_weight;
-  c.precision = s.precision;
-  c.score_weight = s.score_weight;
-  return c;
-}
-}  // namespace
-
 TrainingSession::TrainingSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 TrainingSession::~TrainingSession() = default;
 
-std::unique_ptr<TrainingSession> TrainingSession::create(const ModelMeta& meta, const OptimSettings& optim,
+std::unique_ptr<TrainingSession> TrainingSession::create(const ModelMeta& meta, const OptimConfig& optim,
                                                          std::uint64_t seed, const std::string& device) {
   auto impl = std::make_unique<Impl>();
   impl->meta = meta;
-  impl->learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, seed), meta.net, to_optim(optim),
+  impl->learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, seed), meta.net, optim,
                                             torch::Device(resolve_device(device)));
   return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
 }
 
-std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& checkpoint, const OptimSettings& optim,
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& checkpoint, const OptimConfig& optim,
                                                          const std::string& device, ModelMeta& meta) {
   auto impl = std::make_unique<Impl>();
-  impl->learner = load_checkpoint(checkpoint, to_optim(optim), torch::Device(resolve_device(device)), &meta);
+  impl->learner = load_checkpoint(checkpoint, optim, torch::Device(resolve_device(device)), &meta);
   impl->meta = meta;
   return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
 }
 
-StepLosses TrainingSession::step(const RawBatch& b) {
+Losses TrainingSession::step(const RawBatch& b) {
   const PlaneShape& s = impl_->meta.shape.planes;
   const int a = impl_->meta.shape.policy_size;
   TrainBatch batch;
@@ -68,8 +54,7 @@ StepLosses TrainingSession::step(const RawBatch& b) {
     batch.score = torch::from_blob(const_cast<float*>(b.score.data()), {b.n}).clone();
     batch.score_weight = torch::from_blob(const_cast<float*>(b.score_weight.data()), {b.n}).clone();
   }
-  const Losses l = impl_->learner->step(batch);
-  return {l.policy, l.value, l.ownership, l.total, l.score};
+  return impl_->learner->step(batch);
 }
 
 void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }

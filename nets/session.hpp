@@ -10,18 +10,9 @@
 
 #include "nets/inference.hpp"
 #include "nets/model_meta.hpp"
+#include "nets/training_settings.hpp"
 
 namespace azg::nets {
-
-struct OptimSettings {
-  std::string optimizer = "sgd";  // sgd (momentum) or adam
-  double learning_rate = 0.02;
-  double momentum = 0.9;
-  double weight_decay = 1e-4;
-  double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
-  std::string precision = "fp32";  // fp32, or bf16 (mixed precision, CPUs with native bfloat16)
-  double score_weight = 1.0;       // weight of the score loss (networks with a score head)
-};
 
 // A training batch as plain arrays (row-major), for n positions.
 struct RawBatch {
@@ -37,20 +28,16 @@ struct RawBatch {
   std::vector<float> score_weight;     // n: 1 where that target is known, or empty
 };
 
-struct StepLosses {
-  float policy = 0, value = 0, ownership = 0, total = 0, score = 0;
-};
-
 class TrainingSession {
  public:
-  static std::unique_ptr<TrainingSession> create(const ModelMeta& meta, const OptimSettings& optim,
+  static std::unique_ptr<TrainingSession> create(const ModelMeta& meta, const OptimConfig& optim,
                                                  std::uint64_t seed, const std::string& device);
   // Restores weights, optimizer state and step from a checkpoint; throws azg::Error.
-  static std::unique_ptr<TrainingSession> resume(const std::string& checkpoint, const OptimSettings& optim,
+  static std::unique_ptr<TrainingSession> resume(const std::string& checkpoint, const OptimConfig& optim,
                                                  const std::string& device, ModelMeta& meta);
   ~TrainingSession();
 
-  StepLosses step(const RawBatch& batch);
+  Losses step(const RawBatch& batch);
   void set_learning_rate(double lr);
   // Data-parallel training: after each backward pass, `average` replaces the gradients
   // and losses (one float array) by their mean over the learners (nets::Learner).

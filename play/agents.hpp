@@ -46,9 +46,18 @@ AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const
   };
 }
 
+// The network an az spec names, read with the spec's device and precision.
+inline std::shared_ptr<nets::InferenceModel> load_agent_model(const mcts::AgentSpec& spec) {
+  if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
+  return nets::InferenceModel::load(spec.options.at("model"), spec.has("device") ? spec.options.at("device") : "cpu",
+                                    spec.has("precision") ? spec.options.at("precision") : "auto");
+}
+
 // The factory a spec names; bad specs and unreadable models fail here, before any game.
+// `model`, when given, is an az spec's network already read by load_agent_model (the web
+// server reads each model once for all its games).
 template <Game G>
-AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
+AgentFactory<G> agent_factory(const mcts::AgentSpec& spec, std::shared_ptr<nets::InferenceModel> model = nullptr) {
   if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
     mcts::check_spec_keys(
@@ -56,8 +65,6 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
         /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
-    const std::string device = spec.has("device") ? spec.options.at("device") : "cpu";
-    const std::string precision = spec.has("precision") ? spec.options.at("precision") : "auto";
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
     // Unset: the model's own net.score_utility (the one it trained with).
@@ -67,7 +74,7 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec) {
     mix.heuristic = mcts::spec_number(spec, "heuristic_mix", 0, 0, 1);
     if (mix.heuristic > 0 && !kHasEvaluation<G>)
       throw Error("agent spec " + quote_input(spec.text) + ": heuristic_mix needs a game with a static evaluation");
-    auto model = nets::InferenceModel::load(spec.options.at("model"), device, precision);
+    if (!model) model = load_agent_model(spec);
     model->meta().template check_game<G>(spec.options.at("model"));
     if (options.score_utility.value_or(0) > 0 && !model->has_score())
       throw Error("agent spec " + quote_input(spec.text) + ": score_utility needs a network with a score head (" +

@@ -72,8 +72,10 @@ class Session {
   virtual std::string board() const = 0;
   virtual GameRecord record() const = 0;
 
-  // The agent that thinks on this session's positions (replaces the former one).
-  virtual void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed) = 0;
+  // The agent that thinks on this session's positions (replaces the former one). `model`,
+  // when given, is an az spec's network already read (play::load_agent_model).
+  virtual void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed,
+                         std::shared_ptr<nets::InferenceModel> model = nullptr) = 0;
   virtual bool has_agent() const = 0;
   // The agent's choice at the current decision, within `budget`; `progress`, when given,
   // is called about every `interval` from the thinking thread. Does not play the action.
@@ -170,9 +172,10 @@ class GameSession final : public Session {
     return r;
   }
 
-  void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed) override {
+  void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed,
+                 std::shared_ptr<nets::InferenceModel> model = nullptr) override {
     if (!factory_ || spec.text != factory_spec_) {
-      factory_ = agent_factory<G>(spec);  // a model is read once, not once per game
+      factory_ = agent_factory<G>(spec, std::move(model));  // a model is read once, not once per game
       factory_spec_ = spec.text;
     }
     agent_ = factory_(seed);

@@ -30,9 +30,9 @@ std::vector<GameKind> all_games() {
 }
 
 std::vector<ServedAgent> test_agents() {
-  return {{"uct", mcts::parse_agent_spec("mcts:sims=50"), ""},
-          {"slow", mcts::parse_agent_spec("mcts:sims=10000000"), ""},
-          {"random", mcts::parse_agent_spec("random"), ""}};
+  return {{"uct", mcts::parse_agent_spec("mcts:sims=50"), "", nullptr},
+          {"slow", mcts::parse_agent_spec("mcts:sims=10000000"), "", nullptr},
+          {"random", mcts::parse_agent_spec("random"), "", nullptr}};
 }
 
 struct Answer {
@@ -285,7 +285,7 @@ TEST_F(ApiFixture, TheLeastRecentlyUsedGameGoesBeyondTheCap) {
   EXPECT_EQ(api.sessions(), 3u);
 }
 
-TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGame) {
+TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGameOnTheNetworkReadAtStart) {
   const auto dir = std::filesystem::temp_directory_path() / "azg_web_model";
   std::filesystem::create_directories(dir);
   nets::NetConfig config;
@@ -294,8 +294,11 @@ TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGame) {
   const std::string path = (dir / "lignes.pt").string();
   nets::export_untrained_model(nets::meta_for<Lignes>(config), 1, path);
   auto agents = test_agents();
-  agents.push_back({"net", mcts::parse_agent_spec("az:model=" + path + ",sims=8"), "lignes"});
+  const mcts::AgentSpec spec = mcts::parse_agent_spec("az:model=" + path + ",sims=8");
+  agents.push_back({"net", spec, "lignes", play::load_agent_model(spec)});
   Api with_model(all_games(), agents, Limits{}, 1);
+  // The server's games think on the network read when it started, never on the file again.
+  std::filesystem::remove(path);
   auto post = [&](const std::string& path, const json& body) {
     const Reply r = with_model.handle("POST", path, {}, body.dump());
     return Answer{r.status, json::parse(r.body)};

@@ -44,7 +44,7 @@ const std::string& RunCore::auto_precision() {
   return auto_precision_;
 }
 
-nets::OptimSettings RunCore::optim_settings() {
+nets::OptimConfig RunCore::optim_config() {
   const TrainConfig& c = config_;
   return {c.optim_optimizer,
           c.optim_lr,
@@ -84,7 +84,7 @@ bool RunCore::open_primary() {
     const std::string set = dir_.latest_set();
     dir_.prune_checkpoints(2);
     nets::ModelMeta saved_meta;
-    session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_settings(), config_.device,
+    session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_config(), config_.device,
                                             saved_meta);
     saved_meta.check_matches(meta_, set + "/model.ckpt");
     resume_games(set);
@@ -103,7 +103,7 @@ bool RunCore::open_primary() {
   // which starts over, and so does its log).
   dir_.cut_metrics_after(0);
   write_text_atomically(dir_.path("config.yaml"), config_text);
-  session_ = nets::TrainingSession::create(meta_, optim_settings(), config_.seed, config_.device);
+  session_ = nets::TrainingSession::create(meta_, optim_config(), config_.seed, config_.device);
   rng_.reseed(config_.seed);
   counters_.learners = group_ ? group_->size() : 1;
   records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
@@ -133,7 +133,7 @@ bool RunCore::done() const {
   return counters_.step >= config_.run_steps || (config_.run_minutes > 0 && elapsed() >= config_.run_minutes * 60.0);
 }
 
-void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clock::time_point loop_start,
+void RunCore::after_step(const nets::Losses& losses, std::chrono::steady_clock::time_point loop_start,
                          std::int64_t games_at_start, std::int64_t evals_at_start) {
   counters_.step = session_->steps();
   if (counters_.step % config_.train_publish_every == 0) {
@@ -147,7 +147,7 @@ void RunCore::after_step(const nets::StepLosses& losses, std::chrono::steady_clo
   if (primary() && config_.eval_every > 0 && counters_.step % config_.eval_every == 0) evaluate();
 }
 
-void RunCore::log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+void RunCore::log_metrics(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                           std::int64_t games_at_start, std::int64_t evals_at_start) {
   const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
   const double progress = run_progress(config_, counters_.step, elapsed());
@@ -220,7 +220,7 @@ double RunCore::policy_kl_since_last_log() {
 }
 
 // "policy / value", then "/ ownership" and "/ score" for networks with those heads.
-std::string RunCore::loss_text(const nets::StepLosses& l, int precision, const char* separator) const {
+std::string RunCore::loss_text(const nets::Losses& l, int precision, const char* separator) const {
   std::ostringstream text;
   text << std::fixed << std::setprecision(precision) << l.policy << separator << l.value;
   if (config_.net_ownership) text << separator << std::setprecision(precision + 1) << l.ownership;
@@ -228,7 +228,7 @@ std::string RunCore::loss_text(const nets::StepLosses& l, int precision, const c
   return text.str();
 }
 
-void RunCore::print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+void RunCore::print_progress(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                              std::int64_t games_at_start, std::int64_t evals_at_start) {
   const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
   double eta = (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);

@@ -76,9 +76,9 @@ class RunCore {
 
   // After each training step: the step count, learning rate, metrics, checkpoints and
   // evaluations that fall on it.
-  void after_step(const nets::StepLosses& losses, std::chrono::steady_clock::time_point loop_start,
+  void after_step(const nets::Losses& losses, std::chrono::steady_clock::time_point loop_start,
                   std::int64_t games_at_start, std::int64_t evals_at_start);
-  void print_progress(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+  void print_progress(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                       std::int64_t games_at_start, std::int64_t evals_at_start);
   // The share of self-play time spent in the network, and its rate, once self-play ended.
   void report_selfplay_time(const std::string& precision);
@@ -112,7 +112,7 @@ class RunCore {
   // with native bfloat16, the faster of fp32 and bf16 for this network, timed once.
   const std::string& auto_precision();
   // The learner's settings from the config, train.precision=auto resolved as above.
-  nets::OptimSettings optim_settings();
+  nets::OptimConfig optim_config();
   const nets::ModelMeta& meta() const { return meta_; }
 
  private:
@@ -122,12 +122,12 @@ class RunCore {
   void share_start(bool fresh);
   void open_shard();
 
-  void log_metrics(const nets::StepLosses& l, std::chrono::steady_clock::time_point loop_start,
+  void log_metrics(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                    std::int64_t games_at_start, std::int64_t evals_at_start);
   double policy_kl_since_last_log();
   nlohmann::json false_resign_share() const;
   nlohmann::json decisive_share_since_last_log();
-  std::string loss_text(const nets::StepLosses& l, int precision, const char* separator) const;
+  std::string loss_text(const nets::Losses& l, int precision, const char* separator) const;
 
   TrainConfig config_;
   RunDir dir_;

@@ -49,7 +49,7 @@ void RunCore::open_shard() {
   const std::string file = dir_.path("checkpoints/.from-rank-0.ckpt");
   write_text_atomically(file, model);
   nets::ModelMeta meta;
-  session_ = nets::TrainingSession::resume(file, optim_settings(), config_.device, meta);
+  session_ = nets::TrainingSession::resume(file, optim_config(), config_.device, meta);
   fs::remove(file);
   meta.check_matches(meta_, "rank 0's network");
 

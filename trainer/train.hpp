@@ -170,7 +170,7 @@ class TrainingRun {
     auto last_print = std::chrono::steady_clock::now();
     const auto loop_start = std::chrono::steady_clock::now();
     nets::RawBatch batch;
-    nets::StepLosses losses;
+    nets::Losses losses;
     try {
       Turn turn = next_turn(stop);
       const std::int64_t games_at_start = core_.shown_games(), evals_at_start = core_.stats().evaluations;

@@ -178,7 +178,7 @@ void GameRoom::think(const ServedAgent& agent, const mcts::Budget& budget, bool 
   auto& thinker = thinkers_[agent.name];
   if (!thinker) {
     auto made = kind_.make_session();
-    made->set_agent(agent.spec, seed_ ^ std::hash<std::string>{}(agent.name));  // throws on a bad model
+    made->set_agent(agent.spec, seed_ ^ std::hash<std::string>{}(agent.name), agent.model);
     thinker = std::move(made);
   }
   thinker->reset(session_->setup(), session_->history());

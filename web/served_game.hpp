@@ -38,6 +38,8 @@ struct ServedAgent {
   std::string name;
   mcts::AgentSpec spec;
   std::string game;
+  // An az agent's network, read once when the server starts and shared by every game.
+  std::shared_ptr<nets::InferenceModel> model;
 };
 
 // What one request or the whole server may take.

@@ -34,11 +34,12 @@ web::ServedAgent served_agent(const std::string& item, const std::string& only_g
   const auto eq = item.find('=');
   if (eq == std::string::npos || eq == 0 || item.find_first_of(" /\t,:") < eq)
     throw Error("--agent " + quote_input(item) + " must be NAME=SPEC (say az=az:model=m.pt)");
-  web::ServedAgent a{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), ""};
+  web::ServedAgent a{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), "", nullptr};
   if (a.name == "human") throw Error("--agent: 'human' names the person at the board, not an agent");
   if (a.spec.kind == "az" && a.spec.has("model")) {
     const std::string& path = a.spec.options.at("model");
-    a.game = nets::InferenceModel::load(path)->meta().game;
+    a.model = play::load_agent_model(a.spec);  // the only time the server reads it
+    a.game = a.model->meta().game;
     if (!only_game.empty() && a.game != only_game)
       throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game + ", but this server plays " +
                   only_game);
@@ -49,7 +50,7 @@ web::ServedAgent served_agent(const std::string& item, const std::string& only_g
     using G = typename decltype(type)::type;
     const std::string name(G::kName);
     if (checked || (!a.game.empty() && a.game != name) || (!only_game.empty() && only_game != name)) return;
-    play::agent_factory<G>(a.spec);
+    play::agent_factory<G>(a.spec, a.model);
     checked = true;
   });
   if (!checked) throw Error("--agent " + a.name + ": its model's game " + quote_input(a.game) + " is not one azg knows");
