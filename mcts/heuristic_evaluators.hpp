@@ -131,15 +131,18 @@ class EptEvaluator final : public Evaluator<G> {
 // priors are mixed too because the evaluation's values differ by a few hundredths from
 // one move to the next: under an untrained network's priors PUCT follows the priors, and
 // Intercept's self-play with the values alone ended every game at the turn cap. The
-// weight is atomic so the owner can anneal it while searches run.
+// weight is atomic so the owner can anneal it while searches run. With `playout_turns`
+// K > 0 the mixed value is the EPT agent's instead (a random playout cut after K turns,
+// scored by the evaluation; wins taken at once): Truchet's stronger teacher.
 template <Game G>
   requires kHasEvaluation<G>
 class HeuristicMixEvaluator final : public Evaluator<G> {
  public:
-  HeuristicMixEvaluator(Evaluator<G>& inner, float weight) : inner_(inner), weight_(weight) {}
+  HeuristicMixEvaluator(Evaluator<G>& inner, float weight, int playout_turns = 0)
+      : inner_(inner), weight_(weight), playout_turns_(playout_turns) {}
   // Owning form, for agents that keep their evaluator (az:...,heuristic_mix=H).
-  HeuristicMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float weight)
-      : owner_(std::move(inner)), inner_(*owner_), weight_(weight) {}
+  HeuristicMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float weight, int playout_turns = 0)
+      : owner_(std::move(inner)), inner_(*owner_), weight_(weight), playout_turns_(playout_turns) {}
   void set_weight(float w) { weight_.store(w, std::memory_order_relaxed); }
   float weight() const { return weight_.load(std::memory_order_relaxed); }
   void evaluate(EvalBatch<G>& batch) override {
@@ -150,7 +153,9 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const G& g = batch.state(i);
       if (g.is_terminal()) continue;
-      batch.value(i) = (1.0f - w) * batch.value(i) + w * heuristic_leaf_value(g, batch.seed(i));
+      const float h = playout_turns_ > 0 ? ept_value(g, playout_turns_, /*decisive=*/true, batch.seed(i))
+                                         : heuristic_leaf_value(g, batch.seed(i));
+      batch.value(i) = (1.0f - w) * batch.value(i) + w * h;
       const auto priors = batch.priors(i);
       std::copy(priors.begin(), priors.end(), inner.begin());
       set_jittered_priors(batch, i);  // the heuristic agent's, mixed with the inner ones below
@@ -162,6 +167,7 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
   std::shared_ptr<Evaluator<G>> owner_;
   Evaluator<G>& inner_;
   std::atomic<float> weight_;
+  int playout_turns_;
 };
 
 }  // namespace azg::mcts

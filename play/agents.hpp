@@ -26,6 +26,7 @@ using mcts::uct_search;
 struct LeafMix {
   double rollout = 0;
   double heuristic = 0;
+  int playout_turns = 0;  // > 0: the heuristic part is an EPT playout of that many turns
 };
 
 // A network agent on an already loaded model, shared by every agent the factory makes
@@ -40,7 +41,7 @@ AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const
       eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix.rollout));
     if constexpr (kHasEvaluation<G>) {
       if (mix.heuristic > 0)
-        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(eval, static_cast<float>(mix.heuristic));
+        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(eval, static_cast<float>(mix.heuristic), mix.playout_turns);
     }
     return std::make_unique<mcts::MctsAgent<G>>(name, config, eval, seed);
   };
@@ -61,7 +62,7 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec, std::shared_ptr<nets:
   if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
     mcts::check_spec_keys(
-        spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "score_utility"},
+        spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "playout_turns", "score_utility"},
         /*search=*/true);
     if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
@@ -72,6 +73,9 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec, std::shared_ptr<nets:
     LeafMix mix;
     mix.rollout = mcts::spec_number(spec, "rollout_mix", 0, 0, 1);
     mix.heuristic = mcts::spec_number(spec, "heuristic_mix", 0, 0, 1);
+    mix.playout_turns = static_cast<int>(mcts::spec_number(spec, "playout_turns", 0, 0, 1000));
+    if (mix.playout_turns > 0 && mix.heuristic <= 0)
+      throw Error("agent spec " + quote_input(spec.text) + ": playout_turns needs heuristic_mix above 0");
     if (mix.heuristic > 0 && !kHasEvaluation<G>)
       throw Error("agent spec " + quote_input(spec.text) + ": heuristic_mix needs a game with a static evaluation");
     if (!model) model = load_agent_model(spec);

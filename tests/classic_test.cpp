@@ -204,6 +204,23 @@ TEST(HeuristicEvaluators, TheMixWeighsTheHeuristicAgentAndItsWeightCanChange) {
   }
 }
 
+TEST(HeuristicEvaluators, TheMixTakesAnEptPlayoutsValueWhenGivenTurns) {
+  ConstantValue inner;
+  mcts::HeuristicMixEvaluator<Intercept> mix(inner, 0.5f, /*playout_turns=*/4);
+  int differs = 0;
+  for (const Intercept& g : sample_positions<Intercept>(3, 20)) {
+    mcts::EvalBatch<Intercept> batch;
+    ActionListFor<Intercept> actions;
+    g.legal_actions(actions);
+    batch.add(g, actions, 9);
+    mix.evaluate(batch);
+    const float ept = mcts::ept_value(g, 4, true, 9);
+    EXPECT_FLOAT_EQ(batch.value(0), 0.5f * 0.5f + 0.5f * ept) << "half the inner value, half the playout's";
+    differs += std::abs(ept - evaluation(g, g.to_act())) > 2 * mcts::kTieJitter;
+  }
+  EXPECT_GT(differs, 0) << "the playouts move the value away from the static evaluation";
+}
+
 TEST(HeuristicEvaluators, ScoreLeavesByTheEvaluationAndCutPlayouts) {
   Rng rng(8);
   for (const Intercept& g : sample_positions<Intercept>(5, 30)) {

@@ -172,6 +172,12 @@ TEST(HeuristicMix, TheWeightRunsLinearlyFromStartToFinal) {
   EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 0.5), 0.5);
   EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 1.0), 0.2);
   EXPECT_DOUBLE_EQ(heuristic_mix_weight(c, 3.0), 0.2) << "progress is clamped";
+  // EPT playouts as the mixed value need a mix to be in.
+  TrainConfig ept = TrainConfig::defaults();
+  ept.selfplay_heuristic_playout_turns = 4;
+  EXPECT_THROW(ept.validate(), Error);
+  ept.selfplay_heuristic_mix_final = 0.3;
+  EXPECT_NO_THROW(ept.validate());
   // A game without a static evaluation refuses the key; one without a turn cap refuses
   // train.cap_value; cap_value and draw_progress exclude each other.
   EXPECT_THROW(check_config_for_game<testgames::TicTacToe>(c), Error);

@@ -153,6 +153,9 @@ const std::vector<AnyField>& fields() {
                     "as value, near-equal priors), w at the run's start (a warm start; 0 with heuristic_mix_final 0: off)", 0.0, 1.0},
       Field<double>{"selfplay.heuristic_mix_final", &C::selfplay_heuristic_mix_final, 0.0,
                     "w of selfplay.heuristic_mix at the run's end, linear in the run's progress between", 0.0, 1.0},
+      Field<int>{"selfplay.heuristic_playout_turns", &C::selfplay_heuristic_playout_turns, 0,
+                 "what selfplay.heuristic_mix mixes in: 0 the static evaluation; K > 0 a random playout cut after K "
+                 "turns and scored by it (the EPT agent's value, immediate wins taken)", 0.0, 1000.0},
       Field<double>{"selfplay.archive_share", &C::selfplay_archive_share, 0.0,
                     "share of self-play games started from a position of an earlier game (each worker keeps 512, "
                     "favouring positions far from even by the static evaluation; Go-Exploit's start-state "
@@ -397,6 +400,8 @@ void TrainConfig::validate() const {
   require(selfplay_resign_value == 0 || (!net_ownership && !net_score_head && train_margin_mix == 0),
           "selfplay.resign_value needs net.ownership and net.score_head off and train.margin_mix 0 (their "
           "targets need the game's final position, which a resigned game does not reach)");
+  require(selfplay_heuristic_playout_turns == 0 || selfplay_heuristic_mix > 0 || selfplay_heuristic_mix_final > 0,
+          "selfplay.heuristic_playout_turns needs selfplay.heuristic_mix or heuristic_mix_final above 0");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_max_lead == 0 || selfplay_max_lead * train_reuse >= train_batch_size,
           "selfplay.max_lead must be 0 or hold at least train.batch_size / train.reuse positions");

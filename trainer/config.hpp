@@ -74,6 +74,7 @@ struct TrainConfig {
   double selfplay_rollout_mix;
   double selfplay_heuristic_mix;
   double selfplay_heuristic_mix_final;
+  int selfplay_heuristic_playout_turns;
   double selfplay_archive_share;
   double selfplay_resign_value;
   double selfplay_resign_playout;

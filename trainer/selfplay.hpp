@@ -151,7 +151,7 @@ class SelfPlayEvaluator final : public mcts::Evaluator<G> {
     // A game without a static evaluation has refused the key already (check_config_for_game).
     if constexpr (kHasEvaluation<G>) {
       if (uses_heuristic_mix(config)) {
-        auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(before, 0.0f);
+        auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(before, 0.0f, config.selfplay_heuristic_playout_turns);
         set_weight_ = [m = mix.get()](float w) { m->set_weight(w); };
         heuristic_ = std::move(mix);
         outer_ = heuristic_.get();
