@@ -98,18 +98,17 @@ Rung uct_rung(int sims) {
   return {name, "mcts:sims=" + std::to_string(sims), static_cast<std::uint64_t>(sims), name};
 }
 
-std::vector<Rung> default_rungs() { return parse_rungs("uct:100,400,1600,6400"); }
-
 GameLadder default_ladder(std::string_view game) {
   // Each game's rungs, weakest first, chosen and measured in docs/ladder.md: neighbours
   // differ clearly, the top beats the bottom, and the top still takes points from the
   // game's best model.
-  if (game == "imbriqua") return {"uct:100,400,1600,6400", 0};
+  constexpr const char* kUct = "uct:100,400,1600,6400";  // Imbriqua's, and any other game's
+  if (game == "imbriqua") return {kUct, 0};
   if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
   if (game == "imperator") return {"uct:400 heur:400,1600 ab:4,5", 4};
   if (game == "truchet") return {"uct:400 ept:400 ab:3,5", 0};
   if (game == "intercept") return {"uct:400 heur:100,400 ab:2", 4};
-  return {"uct:100,400,1600,6400", 0};
+  return {kUct, 0};
 }
 
 std::string ladder_model_path(const std::string& name) {

@@ -27,8 +27,6 @@ struct Rung {
   bool operator==(const Rung&) const = default;
 };
 
-std::vector<Rung> default_rungs();
-
 // A game's own ladder, used when --rungs is omitted; written down once, in ladder.cpp, and
 // measured in docs/ladder.md. Games without chance open each couple of games with random
 // plies, or deterministic rungs (alpha-beta) would replay one couple.

@@ -53,7 +53,7 @@ TEST(Ladder, RungsIncreaseAndIncludeTheAnchor) {
   EXPECT_EQ(rung_names(parse_rungs("100,400,1600,6400")),
             (std::vector<std::string>{"UCT-100", "UCT-400", "UCT-1600", "UCT-6400"}));
   EXPECT_EQ(parse_rungs("100,400,1600,6400"), parse_rungs("uct:100,400,1600,6400")) << "a plain list is UCT";
-  EXPECT_EQ(parse_rungs("uct:100,400,1600,6400"), default_rungs());
+  EXPECT_EQ(parse_rungs("uct:100,400,1600,6400"), parse_rungs(default_ladder("imbriqua").rungs));
   EXPECT_EQ(rung_names(parse_rungs("400")), (std::vector<std::string>{"UCT-400"}));
   EXPECT_THROW(parse_rungs("100,1600"), Error);  // no UCT-400
   EXPECT_THROW(parse_rungs("400,100"), Error);

@@ -48,9 +48,4 @@ class BoardView {
   Value value_;
 };
 
-// "a1", "m13": a square named by its file (0 = a) and rank (0 = 1), as the rules write it.
-inline std::string file_rank_name(int file, int rank) {
-  return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank + 1);
-}
-
 }  // namespace azg

@@ -1,5 +1,6 @@
 // Imbriqua as the web board draws it: pawns by square, the 44 turns' cards (null while
 // hidden), the card in play, the phase and the scores.
+#include "env/common/board64.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 
 namespace azg {
@@ -28,7 +29,7 @@ BoardView board_view(const Imbriqua& s) {
   BoardView pawns = BoardView::fields();
   for (int sq = 0; sq < 64; ++sq)
     for (int p = 0; p < 2; ++p)
-      if (s.pawns(p) >> sq & 1) pawns.set(file_rank_name(sq % 8, sq / 8), p);
+      if (s.pawns(p) >> sq & 1) pawns.set(board64::square_name(sq), p);
   BoardView cards = BoardView::list();
   for (int t = 1; t <= Imbriqua::kTurns; ++t) cards.push(card_view(s.card_of_turn(t)));
   return BoardView::fields()

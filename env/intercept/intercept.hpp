@@ -87,6 +87,8 @@ class Intercept {
   std::string action_to_string(Action a) const;
   std::optional<Action> parse_action(std::string_view text) const;
   std::string render() const;
+  // "a1".."m13" for square = 13 x rank + file, as the rules write it.
+  static std::string square_name(int sq);
 
   void encode(std::span<float> out) const;
   int policy_index(Action a) const;

@@ -12,10 +12,6 @@ namespace azg {
 namespace {
 
 
-std::string square_name(int sq) {
-  return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1);
-}
-
 std::optional<int> parse_square(std::string_view t) {
   if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'm' || t[1] < '1' || t[1] > '9')
     return std::nullopt;
@@ -29,6 +25,10 @@ std::optional<int> parse_square(std::string_view t) {
 }
 
 }  // namespace
+
+std::string Intercept::square_name(int sq) {
+  return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1);
+}
 
 std::string Intercept::action_to_string(Action a) const {
   switch (kind_of(a)) {

@@ -23,7 +23,7 @@ BoardView board_view(const Intercept& s) {
     if (!(s.top(sq) & 1)) continue;
     BoardView square = BoardView::fields().set("top", pawn_view(s.top(sq)));
     if (s.covered(sq) & 1) square.set("covered", pawn_view(s.covered(sq)));
-    squares.set(file_rank_name(sq % n, sq / n), std::move(square));
+    squares.set(Intercept::square_name(sq), std::move(square));
   }
   const char* phase = s.phase() == Intercept::Phase::kMove         ? "move"
                       : s.phase() == Intercept::Phase::kChain      ? "further jump"
@@ -31,7 +31,7 @@ BoardView board_view(const Intercept& s) {
                                                                    : "ball";
   return BoardView::fields()
       .set("squares", std::move(squares))
-      .set("ball", file_rank_name(s.ball() % n, s.ball() / n))
+      .set("ball", Intercept::square_name(s.ball()))
       .set("turn", s.turn())
       .set("phase", phase);
 }

@@ -1,5 +1,6 @@
 // Truchet as the web board draws it: the 49 tiles a1..g7 as bits, the stacks by junction
 // square (colour and height), the turn, the phase and the repetition count.
+#include "env/common/board64.hpp"
 #include "env/truchet/truchet.hpp"
 
 namespace azg {
@@ -11,7 +12,7 @@ BoardView board_view(const Truchet& s) {
   BoardView stacks = BoardView::fields();
   for (int sq = 0; sq < 64; ++sq)
     if (s.colour_at(sq) >= 0)
-      stacks.set(file_rank_name(sq % 8, sq / 8),
+      stacks.set(board64::square_name(sq),
                  BoardView::fields().set("colour", s.colour_at(sq)).set("height", s.height_at(sq)));
   const char* phase = s.phase() == Truchet::Phase::kStart       ? "start"
                       : s.phase() == Truchet::Phase::kAfterFlip ? "after flip"
