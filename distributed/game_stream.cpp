@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::distributed {
 

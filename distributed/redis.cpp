@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::distributed {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "games/games.hpp"
 
 namespace azg::fuzz {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/game.hpp"
 
 namespace azg {

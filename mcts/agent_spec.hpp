@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "mcts/search_options.hpp"
 
 namespace azg::mcts {

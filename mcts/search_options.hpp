@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "mcts/search.hpp"
 
 namespace azg::mcts {

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "nets/inference.hpp"
 #include "nets/zip_integrity.hpp"
 

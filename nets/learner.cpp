@@ -2,7 +2,7 @@
 
 #include <ATen/autocast_mode.h>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::nets {
 namespace {

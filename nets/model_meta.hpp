@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/game_traits.hpp"
-#include "env/common/json_number.hpp"
+#include "core/json_number.hpp"
 
 namespace azg::nets {
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::nets {
 namespace {

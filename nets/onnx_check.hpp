@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "env/common/random_play.hpp"
 #include "nets/inference.hpp"
 

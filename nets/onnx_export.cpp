@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 extern char** environ;
 

@@ -1,6 +1,6 @@
 #include "nets/session.hpp"
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "nets/checkpoint.hpp"
 #include "nets/learner.hpp"
 

@@ -6,7 +6,7 @@
 #include <iterator>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::nets {
 namespace {

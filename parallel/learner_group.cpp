@@ -4,10 +4,9 @@
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/torch.h>
 
-#include <charconv>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::parallel {
 namespace {
@@ -24,18 +23,6 @@ bool loopback(const std::string& host) { return host == "localhost" || host.rfin
 
 }  // namespace
 
-std::pair<std::string, int> parse_rendezvous(const std::string& text) {
-  const auto colon = text.rfind(':');
-  int port = 0;
-  if (colon == std::string::npos || colon == 0) throw Error("--rendezvous must be HOST:PORT, got " + quote_input(text));
-  const char* first = text.data() + colon + 1;
-  const char* last = text.data() + text.size();
-  const auto [end, ec] = std::from_chars(first, last, port);
-  if (ec != std::errc() || end != last || port < 1 || port > 65535)
-    throw Error("--rendezvous needs a port in 1..65535, got " + quote_input(text));
-  return {text.substr(0, colon), port};
-}
-
 struct LearnerGroup::Impl {
   c10::intrusive_ptr<c10d::Store> store;
   c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
@@ -43,10 +30,7 @@ struct LearnerGroup::Impl {
 };
 
 LearnerGroup::LearnerGroup(const GroupOptions& o) : impl_(std::make_unique<Impl>()), rank_(o.rank), size_(o.size) {
-  if (o.size < 1) throw Error("--learners must be at least 1, got " + std::to_string(o.size));
-  if (o.rank < 0 || o.rank >= o.size)
-    throw Error("--rank must be in 0.." + std::to_string(o.size - 1) + ", got " + std::to_string(o.rank));
-  const auto [host, port] = parse_rendezvous(o.rendezvous);
+  const auto [host, port] = check_group_options(o);
   const std::string where = "learner group (rank " + std::to_string(o.rank) + " of " + std::to_string(o.size) + ")";
   try {
     c10d::TCPStoreOptions store_options;

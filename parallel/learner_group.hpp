@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace azg::parallel {
 
@@ -29,6 +30,9 @@ struct GroupOptions {
 
 // "HOST:PORT" with a port in 1..65535; throws azg::Error naming the text otherwise.
 std::pair<std::string, int> parse_rendezvous(const std::string& text);
+// The size, the rank and the rendezvous checked (one-line azg::Error on the first wrong
+// one); answers the rendezvous's host and port.
+std::pair<std::string, int> check_group_options(const GroupOptions& options);
 
 class LearnerGroup {
  public:

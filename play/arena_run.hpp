@@ -19,6 +19,7 @@ struct ArenaOptions {
   std::string anchor;   // rated 0; empty: the first agent
   std::string out_dir;  // empty: print only
   int opening_plies = 0;
+  GameDone on_game;  // hears of each finished game (a progress line)
 };
 
 template <Game G>
@@ -32,7 +33,7 @@ void run_arena(const std::vector<std::string>& agent_items, const ArenaOptions& 
   const auto pairs = tournament_pairs(n, o.format);
   const int anchor = anchor_index(names, o.anchor);
   const int per_pair = o.games + o.games % 2;
-  const auto played = play_pairs<G>(agents, pairs, per_pair, o.threads, o.seed, {}, o.opening_plies);
+  const auto played = play_pairs<G>(agents, pairs, per_pair, o.threads, o.seed, {}, o.opening_plies, o.on_game);
   std::vector<ArenaEntry> entries;
   for (const auto& a : agents) entries.push_back({a.name, a.spec.text});
   report_arena(G::kName, entries, played, o.format, anchor, o.out_dir, out);

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 

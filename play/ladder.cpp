@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string_view>
 
-#include "env/common/atomic_file.hpp"
-#include "env/common/byte_io.hpp"
-#include "env/common/json_number.hpp"
+#include "core/atomic_file.hpp"
+#include "core/byte_io.hpp"
+#include "core/json_number.hpp"
 
 namespace azg::play {
 

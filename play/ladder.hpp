@@ -44,6 +44,7 @@ struct LadderOptions {
   int opening_plies = -1;    // random plies opening each couple; -1: the game's default
   bool round_robin = false;  // every rung against every other, not only its neighbours
   std::string calibration_file;  // rung-against-rung results; "" = default_calibration_file(game)
+  GameDone on_game;              // hears of each game played (not those the calibration holds)
 };
 
 // $AZG_CACHE_DIR/ladder-<game>.json, else $XDG_CACHE_HOME/azg/..., else ~/.cache/azg/...
@@ -169,7 +170,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
       keys.push_back(rungs[static_cast<std::size_t>(r)].luck_key);
     }
   const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys,
-                                    options.opening_plies);
+                                    options.opening_plies, options.on_game);
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
     for (int g = 0; g < result.games; ++g) {

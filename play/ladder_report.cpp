@@ -6,7 +6,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 namespace azg::play {
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "env/common/random_play.hpp"
 #include "mcts/driver.hpp"
 #include "play/agents.hpp"
+#include "play/progress.hpp"
 #include "play/ratings.hpp"
 
 namespace azg::play {
@@ -177,17 +179,25 @@ struct LiveGame {
 // floating-point sums with the batch size).
 // With opening_plies = N > 0 each couple starts from its own position after N uniformly
 // random decisions, shared by both games: deterministic agents in a game without chance
-// (Lignes) would otherwise replay the same two games in every couple.
+// (Lignes) would otherwise replay the same two games in every couple. `on_game`, if given,
+// hears of every finished game (one call at a time).
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
                                    const std::vector<std::pair<int, int>>& pairs, int games, int threads,
                                    std::uint64_t seed, const std::vector<std::uint64_t>& luck_keys = {},
-                                   int opening_plies = 0) {
+                                   int opening_plies = 0, const GameDone& on_game = {}) {
   if (!luck_keys.empty() && luck_keys.size() != pairs.size()) throw Error("play_pairs: one luck key per pair");
   if (games < 0) throw Error("play_pairs: a negative number of games");
   if (opening_plies < 0) throw Error("opening plies must be 0 or more, got " + std::to_string(opening_plies));
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
   std::atomic<std::size_t> next{0};
+  std::mutex done_mutex;
+  std::size_t done = 0;
+  auto finished = [&] {
+    if (!on_game) return;
+    const std::lock_guard<std::mutex> lock(done_mutex);
+    on_game(++done, out.size());
+  };
   auto start = [&](std::size_t k) {
     const std::size_t pair = k / games, g = k % games;
     const auto [a, b] = pairs[pair];
@@ -222,6 +232,7 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
           continue;
         }
         out[live[i]->slot].record = std::move(live[i]->record);
+        finished();
         live[i] = std::move(live.back());
         live.pop_back();
       }
@@ -262,8 +273,9 @@ std::vector<AgentFactory<G>> factories_of(const std::vector<NamedAgent>& agents)
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const std::vector<std::pair<int, int>>& pairs,
                                    int games, int threads, std::uint64_t seed,
-                                   const std::vector<std::uint64_t>& luck_keys = {}, int opening_plies = 0) {
-  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys, opening_plies);
+                                   const std::vector<std::uint64_t>& luck_keys = {}, int opening_plies = 0,
+                                   const GameDone& on_game = {}) {
+  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys, opening_plies, on_game);
 }
 
 // `games` paired games (rounded up to even) of `a` against `b`: a's score.

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "play/arena_report.hpp"
 #include "play/ladder_report.hpp"
 #include "play/paired_games.hpp"

@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "env/common/json_number.hpp"
+#include "core/json_number.hpp"
 #include "play/agents.hpp"
 
 namespace azg::protocol {
@@ -17,7 +17,7 @@ template <class T>
 T field(const nlohmann::json& q, const char* key, T fallback) {
   if (!q.contains(key)) return fallback;
   const std::string what = std::string("'") + key + "'";
-  // Numbers are range-checked before conversion (env/common/json_number.hpp): get<int>()
+  // Numbers are range-checked before conversion (core/json_number.hpp): get<int>()
   // of 1e300 is undefined behaviour.
   if constexpr (std::is_same_v<T, long long>) {
     return json_whole(q.at(key), what, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());

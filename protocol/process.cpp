@@ -11,7 +11,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 extern char** environ;
 

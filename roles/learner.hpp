@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "distributed/game_stream.hpp"
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "parallel/learner_group.hpp"
 #include "roles/local_ranks.hpp"
 #include "roles/options.hpp"

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::roles {
 

@@ -4,6 +4,9 @@ set -u
 azg=$1
 reference=${2:-}  # a folder with an exported Imbriqua model (model.pt)
 root=$(cd "$(dirname "$0")/.." && pwd)
+# The optional parts this azg was built with (ctest passes the build options).
+web=${AZG_WEB:-1}
+redis=${AZG_REDIS:-1}
 failures=0
 check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
   local name=$1 want=$2 pattern=$3
@@ -52,15 +55,21 @@ if [ -n "$reference" ]; then
   check az-agent 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$reference/model.pt,sims=8" random --games 2
   check az-wrong-game 2 'model for imbriqua, not lignes' -- "$azg" play-agents --game lignes --agents "az:model=$reference/model.pt" random
   check az-missing-model 2 'no model at' -- "$azg" play-agents --game imbriqua --agents "az:model=/nonexistent.pt" random
-  check serve-model-wrong-game 2 "is for imbriqua, but this server plays lignes" -- "$azg" serve --port 0 --game lignes --agent "az=az:model=$reference/model.pt"
-  check serve-model-missing 2 'no model at' -- "$azg" serve --port 0 --agent "az=az:model=/nonexistent.pt"
+  if [ "$web" = 1 ]; then
+    check serve-model-wrong-game 2 "is for imbriqua, but this server plays lignes" -- "$azg" serve --port 0 --game lignes --agent "az=az:model=$reference/model.pt"
+    check serve-model-missing 2 'no model at' -- "$azg" serve --port 0 --agent "az=az:model=/nonexistent.pt"
+  fi
   check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
 fi
-check serve-bad-agent 2 'NAME=SPEC' -- "$azg" serve --port 0 --agent mcts:sims=10
-check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent "u=mcts:warp=1"
-check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random
-check serve-unknown-game 2 "unknown game 'chess'" -- "$azg" serve --port 0 --game chess
-check serve-port-in-use 2 "cannot listen on 127.0.0.1:" -- bash -c "python3 -c 'import socket,subprocess,sys; s=socket.socket(); s.bind((\"127.0.0.1\",0)); s.listen(); sys.exit(subprocess.call([\"$azg\",\"serve\",\"--port\",str(s.getsockname()[1])]))'"
+if [ "$web" = 1 ]; then
+  check serve-bad-agent 2 'NAME=SPEC' -- "$azg" serve --port 0 --agent mcts:sims=10
+  check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent "u=mcts:warp=1"
+  check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random
+  check serve-unknown-game 2 "unknown game 'chess'" -- "$azg" serve --port 0 --game chess
+  check serve-port-in-use 2 "cannot listen on 127.0.0.1:" -- bash -c "python3 -c 'import socket,subprocess,sys; s=socket.socket(); s.bind((\"127.0.0.1\",0)); s.listen(); sys.exit(subprocess.call([\"$azg\",\"serve\",\"--port\",str(s.getsockname()[1])]))'"
+else
+  check serve-not-built 2 'azg serve is not in this build \(configured with -DAZG_WEB=OFF\)' -- "$azg" serve --port 0
+fi
 check export-model-without-onnx 2 'add --onnx' -- "$azg" export --model /tmp/m.pt
 check export-nothing 2 'give --checkpoint C --out M.pt, or --model M.pt --onnx' -- "$azg" export
 check export-onnx-missing 2 'no model at /nonexistent.pt' -- "$azg" export --model /nonexistent.pt --onnx
@@ -168,12 +177,17 @@ check missing-depth 2 "depth" -- "$azg" perft --game lignes
 check bad-depth 2 "at least 0" -- "$azg" perft --game lignes --depth -1
 check bad-count 2 "at least 1" -- "$azg" play-random --game lignes --count 0
 # Data-parallel learners: bad group options fail before Redis or the run directory is touched.
-check learner-bad-rank 2 "^azg: error: --rank must be in 0..1, got 2$" -- "$azg" learner --redis 127.0.0.1:1 --run t \
-  --config "$root/configs/lignes.yaml" --learners 2 --rank 2
-check learner-bad-rendezvous 2 "^azg: error: --rendezvous needs a port in 1..65535, got 'host:0'$" -- "$azg" learner \
-  --redis 127.0.0.1:1 --run t --config "$root/configs/lignes.yaml" --learners 2 --rendezvous host:0
-check learner-bad-learners 2 "learners" -- "$azg" learner --redis 127.0.0.1:1 --run t \
-  --config "$root/configs/lignes.yaml" --learners 0
+if [ "$redis" = 1 ]; then
+  check learner-bad-rank 2 "^azg: error: --rank must be in 0..1, got 2$" -- "$azg" learner --redis 127.0.0.1:1 --run t \
+    --config "$root/configs/lignes.yaml" --learners 2 --rank 2
+  check learner-bad-rendezvous 2 "^azg: error: --rendezvous needs a port in 1..65535, got 'host:0'$" -- "$azg" learner \
+    --redis 127.0.0.1:1 --run t --config "$root/configs/lignes.yaml" --learners 2 --rendezvous host:0
+  check learner-bad-learners 2 "learners" -- "$azg" learner --redis 127.0.0.1:1 --run t \
+    --config "$root/configs/lignes.yaml" --learners 0
+else
+  check learner-not-built 2 'azg learner is not in this build \(configured with -DAZG_REDIS=OFF\)' -- "$azg" learner --learners 2
+  check actor-not-built 2 'azg actor is not in this build' -- "$azg" actor
+fi
 # Same seed, same game.
 a=$("$azg" play-random --game lignes --seed 11); b=$("$azg" play-random --game lignes --seed 11)
 if [ "$a" = "$b" ]; then echo "ok   same-seed-same-game"; else echo "FAIL same-seed-same-game"; failures=$((failures + 1)); fi

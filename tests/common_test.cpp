@@ -7,10 +7,10 @@
 #include "env/common/fixed_list.hpp"
 #include "env/common/game.hpp"
 #include "env/common/notation.hpp"
-#include "env/common/rng.hpp"
+#include "core/rng.hpp"
 #include "env/common/square_symmetry.hpp"
 #include "env/lignes/lignes.hpp"
-#include "env/common/strict_int.hpp"
+#include "core/strict_int.hpp"
 
 namespace azg {
 namespace {

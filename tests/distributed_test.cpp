@@ -14,7 +14,7 @@
 
 #include "distributed/game_stream.hpp"
 #include "distributed/redis.hpp"
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "tests/free_port.hpp"
 
 namespace azg::distributed {

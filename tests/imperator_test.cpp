@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
 #include "env/common/random_play.hpp"

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/lignes/lignes.hpp"
 #include "nets/learner.hpp"
 #include "nets/network.hpp"

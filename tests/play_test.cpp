@@ -358,6 +358,38 @@ TEST(PairedGames, OpeningPliesGiveDeterministicAgentsDistinctGames) {
   EXPECT_THROW(play_pairs<Lignes>(agents, {{0, 1}}, 2, 1, 5, {}, -1), Error);
 }
 
+// Long matches say how far they are: every finished game is heard once, from two threads,
+// in order, and the progress line ends on the total with no time left to announce.
+TEST(PairedGames, EveryFinishedGameIsHeardOnceAndTheLastProgressLineSaysTheTotal) {
+  const std::vector<AgentFactory<Lignes>> agents{random_agent<Lignes>(), first_action_agent<Lignes>()};
+  std::vector<std::size_t> heard;
+  std::size_t total = 0;
+  play_pairs<Lignes>(agents, {{0, 1}, {1, 0}}, 6, 2, 3, {}, 0, [&](std::size_t done, std::size_t all) {
+    heard.push_back(done);
+    total = all;
+  });
+  ASSERT_EQ(total, 12u);
+  ASSERT_EQ(heard.size(), 12u);
+  for (std::size_t i = 0; i < heard.size(); ++i) EXPECT_EQ(heard[i], i + 1);
+
+  std::ostringstream out;
+  ProgressLine progress(out, "ladder", /*interval_s=*/3600);
+  const GameDone report = progress.callback();
+  report(1, 4);  // within the interval: silent
+  report(2, 4);
+  EXPECT_EQ(out.str(), "");
+  report(4, 4);
+  EXPECT_EQ(out.str().rfind("ladder: 4/4 games, ", 0), 0u) << out.str();
+  EXPECT_EQ(out.str().find("left"), std::string::npos) << out.str();
+  std::ostringstream often;
+  ProgressLine every(often, "arena", /*interval_s=*/0);
+  every.game_done(1, 4);
+  EXPECT_NE(often.str().find("arena: 1/4 games, 0s, about 0s left"), std::string::npos) << often.str();
+  EXPECT_EQ(short_duration(45), "45s");
+  EXPECT_EQ(short_duration(192), "3m12s");
+  EXPECT_EQ(short_duration(3840), "1h04m");
+}
+
 // Chance outcomes during the opening do not count as plies and stay shared by the couple.
 TEST(PairedGames, OpeningPliesCountDecisionsAndKeepTheCouplesLuck) {
   const std::vector<AgentFactory<Imbriqua>> agents{first_action_agent<Imbriqua>(), random_agent<Imbriqua>()};

@@ -14,7 +14,9 @@
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "tests/games/chance_pig.hpp"
+#include "mcts/agent_factory.hpp"
 #include "mcts/evaluator.hpp"
+#include "mcts/search_options.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
@@ -52,7 +54,7 @@ TEST(TrainConfig, DefaultsValidateAndEveryKeyRoundTrips) {
   EXPECT_EQ(d.to_yaml(false), c.to_yaml(false));
   EXPECT_EQ(d.net_blocks, 7);
   EXPECT_DOUBLE_EQ(d.optim_lr, 0.125);
-  EXPECT_FALSE(d.selfplay_gumbel);
+  EXPECT_FALSE(d.selfplay_search.gumbel);
   EXPECT_EQ(d.hash(), c.hash());
   EXPECT_NE(d.hash(), TrainConfig::defaults().hash());
 }
@@ -87,14 +89,60 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
   TrainConfig bad = TrainConfig::defaults();
   bad.set("selfplay.full_fraction=1.5");
   EXPECT_THROW(bad.validate(), Error);
-  // A search key's range is the search option's (mcts/search_options.hpp), checked with it.
+  // A search key's range is the search option's (mcts/search_options.hpp), checked as it is
+  // set (an int field would not hold 1e300) and again by validate().
+  EXPECT_EQ(message([&] { c.set("eval.simulations=0"); }),
+            "--set: eval.search.sims must be a whole number in [1, 10000000], got 0");
+  EXPECT_EQ(message([&] { c.set("selfplay.search.sims=1e300"); }),
+            "--set: selfplay.search.sims must be a whole number in [1, 10000000], got 1e+300");
   TrainConfig no_sims = TrainConfig::defaults();
-  no_sims.set("eval.simulations=0");
-  EXPECT_NE(message([&] { no_sims.validate(); }).find("eval.simulations must be in [1, 10000000], got 0"),
-            std::string::npos)
-      << message([&] { no_sims.validate(); });
-  EXPECT_NE(config_reference().find("selfplay.leaves_per_search (2; [1, 4096]): leaves one search adds"),
+  no_sims.eval_search.simulations = 0;
+  EXPECT_EQ(message([&] { no_sims.validate(); }), "config: eval.search.sims must be a whole number in [1, 10000000], got 0");
+  EXPECT_NE(config_reference().find("selfplay.search.batch (2; [1, 4096]): leaves one search adds"),
             std::string::npos);
+}
+
+// One search vocabulary: every option of mcts/search_options.hpp is a key of each role
+// (selfplay.search.*, eval.search.*), with the earlier names still read; the defaults are
+// those the run always had.
+TEST(TrainConfig, EverySearchOptionIsAKeyOfEachRoleAndTheEarlierNamesStillWork) {
+  const std::string reference = config_reference();
+  for (const auto& o : mcts::search_options())
+    for (const std::string role : {"selfplay.search.", "eval.search."})
+      EXPECT_NE(reference.find(role + std::string(o.spec_key) + " ("), std::string::npos) << role << o.spec_key;
+  const TrainConfig d = TrainConfig::defaults();
+  EXPECT_EQ(d.selfplay_search.simulations, 48);
+  EXPECT_EQ(d.selfplay_search.leaves_per_batch, 2);
+  EXPECT_TRUE(d.selfplay_search.gumbel);
+  EXPECT_EQ(d.selfplay_search.gumbel_actions, 8);
+  EXPECT_FLOAT_EQ(d.selfplay_search.c_puct, 1.25f);
+  EXPECT_TRUE(d.selfplay_search.reuse_tree);
+  const mcts::SearchConfig az = mcts::az_search(32);
+  EXPECT_EQ(d.eval_search.simulations, 32);
+  EXPECT_EQ(d.eval_search.leaves_per_batch, az.leaves_per_batch);
+  EXPECT_EQ(d.eval_search.gumbel, az.gumbel);
+
+  TrainConfig old = TrainConfig::defaults();
+  old.load_yaml(write_file("old_names.yaml",
+                           "selfplay:\n  simulations: 20\n  leaves_per_search: 3\n  gumbel: false\n  c_puct: 2.5\n"
+                           "  fpu: 0\n  reuse: false\n  gumbel_k: 4\neval:\n  simulations: 12\n"));
+  TrainConfig now = TrainConfig::defaults();
+  now.load_yaml(write_file("new_names.yaml",
+                           "selfplay:\n  search:\n    sims: 20\n    batch: 3\n    gumbel: false\n    cpuct: 2.5\n"
+                           "    fpu: 0\n    reuse: false\n    gumbel_k: 4\neval:\n  search:\n    sims: 12\n"));
+  EXPECT_EQ(old.to_yaml(false), now.to_yaml(false));
+  EXPECT_EQ(old.selfplay_search.simulations, 20);
+  EXPECT_EQ(old.selfplay_search.leaves_per_batch, 3);
+  EXPECT_FALSE(old.selfplay_search.gumbel);
+  EXPECT_FLOAT_EQ(old.selfplay_search.c_puct, 2.5f);
+  EXPECT_EQ(old.eval_search.simulations, 12);
+  // The Gumbel root, self-play's, is open to the evaluation agent too.
+  now.set("eval.search.gumbel=true");
+  now.set("eval.search.gumbel_k=4");
+  EXPECT_TRUE(now.eval_search.gumbel);
+  EXPECT_EQ(now.eval_search.gumbel_actions, 4);
+  EXPECT_NE(now.to_yaml(false).find("  search.gumbel: true"), std::string::npos);
+  EXPECT_NE(reference.find("; was selfplay.simulations"), std::string::npos);
 }
 
 TEST(TrainConfig, HostileYamlIsRefusedWithOneLine) {
@@ -198,9 +246,9 @@ TrainConfig capped_intercept_config(const std::string& cap_value) {
   TrainConfig config = TrainConfig::defaults();
   config.game = "intercept";
   config.selfplay_games_per_thread = 2;
-  config.selfplay_simulations = 2;
+  config.selfplay_search.simulations = 2;
   config.selfplay_cheap_simulations = 2;
-  config.selfplay_gumbel = false;
+  config.selfplay_search.gumbel = false;
   config.train_value_mix = 0;  // value targets are the (scored) result alone
   config.train_cap_value = cap_value;
   return config;
@@ -269,7 +317,7 @@ TEST(EvaluationMix, ValueTargetsBlendTheEvaluationOfEachPosition) {
 TrainConfig small_selfplay_config() {
   TrainConfig config = TrainConfig::defaults();
   config.selfplay_games_per_thread = 4;
-  config.selfplay_simulations = 8;
+  config.selfplay_search.simulations = 8;
   config.selfplay_cheap_simulations = 4;
   return config;
 }
@@ -356,6 +404,44 @@ TEST(Resignation, GamesPlayedOutCountTheResignationsThatWouldHaveBeenWrong) {
   EXPECT_GT(not_lost_by_player_zero, 0) << "the evaluator is wrong: player 0 often wins or draws";
 }
 
+// Less effort on decided games: once the root values have called the game for player 1
+// (every value says player 0 loses) on two decisions in a row, the rest of the game gets
+// cheap searches only (no policy target), it is still played to its end, and the calls
+// that player 1 did not win are counted as wrong.
+TEST(DecidedGames, ACalledGameIsPlayedOutOnCheapSearchesAndItsWrongCallsCounted) {
+  TrainConfig config = small_selfplay_config();
+  config.selfplay_full_fraction = 1.0;
+  config.selfplay_decided_value = 0.5;
+  config.selfplay_decided_decisions = 2;
+  CapturedGames sink;
+  SelfPlayStats stats;
+  PlayerZeroLoses<> evaluator;
+  play_games(config, 0, 30, 4, sink, stats, evaluator);
+  ASSERT_GE(sink.games.size(), 30u);
+  std::int64_t not_won_by_player_one = 0;
+  for (const auto& g : sink.games) {
+    EXPECT_TRUE(g.termination.empty());
+    EXPECT_TRUE(replay(testgames::TicTacToe{}, g.record.actions).is_terminal()) << "played to its end";
+    ASSERT_GE(g.positions.size(), 5u);
+    EXPECT_FALSE(g.positions[0].policy.empty()) << "full searches before the call";
+    EXPECT_FALSE(g.positions[1].policy.empty());
+    for (std::size_t i = 2; i < g.positions.size(); ++i) EXPECT_TRUE(g.positions[i].policy.empty()) << i;
+    if (g.record.outcome != Outcome::kP1Win) ++not_won_by_player_one;
+  }
+  EXPECT_EQ(stats.decided.load(), stats.games.load());
+  EXPECT_EQ(stats.decided_wrong.load(), not_won_by_player_one);
+  EXPECT_GT(not_won_by_player_one, 0) << "the evaluator is wrong: player 1 does not always win";
+
+  // Off (the default), every search stays full.
+  CapturedGames off_sink;
+  SelfPlayStats off_stats;
+  config.selfplay_decided_value = 0;
+  play_games(config, 0, 10, 4, off_sink, off_stats, evaluator);
+  for (const auto& g : off_sink.games)
+    for (const auto& p : g.positions) EXPECT_FALSE(p.policy.empty());
+  EXPECT_EQ(off_stats.decided.load(), 0);
+}
+
 TEST(Resignation, TargetsThatNeedTheFinalPositionRefuseIt) {
   TrainConfig c = TrainConfig::defaults();
   c.set("selfplay.resign_value=0.9");
@@ -394,7 +480,7 @@ TEST(Schedule, TheLearningRateAnnealsByStepsOrByTheClockWhicheverEndsTheRunFirst
 
 TEST(Schedule, FullSearchesGrowFromSimulationsStartToSimulations) {
   TrainConfig c = TrainConfig::defaults();
-  c.selfplay_simulations = 32;
+  c.selfplay_search.simulations = 32;
   for (double t : {0.0, 0.5, 1.0}) EXPECT_EQ(full_simulations(c, t), 32) << "off by default";
   c.selfplay_simulations_start = 8;
   EXPECT_EQ(full_simulations(c, 0.0), 8);
@@ -420,7 +506,7 @@ TEST(Schedule, ASelfPlayWorkerSearchesDeeperAsTheRunGoesOn) {
     config.selfplay_games_per_thread = 4;
     config.selfplay_full_fraction = 1.0;
     config.selfplay_simulations_start = 2;
-    config.selfplay_simulations = 64;
+    config.selfplay_search.simulations = 64;
     CapturedGames sink;
     SelfPlayStats stats;
     play_games(config, step, 20, 5, sink, stats);
@@ -520,7 +606,7 @@ TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
   const auto play = [](double share) {
     TrainConfig config = TrainConfig::defaults();
     config.selfplay_games_per_thread = 4;
-    config.selfplay_simulations = 16;
+    config.selfplay_search.simulations = 16;
     config.selfplay_full_fraction = 1.0;
     config.train_policy_surprise = share;
     CapturedGames sink;
@@ -878,7 +964,7 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
   std::filesystem::remove_all(dir);
   TrainConfig config = TrainConfig::defaults();
   config.selfplay_games_per_thread = 4;
-  config.selfplay_simulations = 8;
+  config.selfplay_search.simulations = 8;
   config.selfplay_cheap_simulations = 4;
   config.selfplay_max_lead = 0;
   mcts::UniformEvaluator<TicTacToe> evaluator;

@@ -4,7 +4,8 @@
 #   bash tools/check.sh asan      build-asan/: AddressSanitizer + UndefinedBehaviorSanitizer, every test
 #   bash tools/check.sh tsan      build-tsan/: ThreadSanitizer, every test but the LibTorch-heavy
 #                                 ones listed in tools/sanitizers/tsan-excluded.txt (why: there)
-#   bash tools/check.sh asan-quick  the ASan/UBSan build of the tests without LibTorch (what CI runs)
+#   bash tools/check.sh asan-quick  build-asan-floor/: the tests without LibTorch under ASan/UBSan,
+#                                 in a tree configured with -DAZG_TORCH=OFF (what CI runs)
 # Findings fail the run (halt_on_error); suppressions for the uninstrumented libraries we
 # link (LibTorch, OpenBLAS, OpenMP) are in tools/sanitizers/, each with its reason.
 set -euo pipefail
@@ -18,9 +19,11 @@ export LSAN_OPTIONS="suppressions=$root/tools/sanitizers/lsan.supp:print_suppres
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$root/tools/sanitizers/ubsan.supp"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$root/tools/sanitizers/tsan.supp"
 
-configure() {  # DIR SANITIZERS
-  [ -f "$1/build.ninja" ] || cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DAZG_SANITIZE="$2" >/dev/null
+configure() {  # DIR SANITIZERS [CMAKE OPTIONS...]
+  local dir=$1 sanitizers=$2
+  shift 2
+  [ -f "$dir/build.ninja" ] || cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DAZG_SANITIZE="$sanitizers" "$@" >/dev/null
 }
 
 run_asan() {
@@ -30,15 +33,17 @@ run_asan() {
 }
 
 # The tests that need no LibTorch (the engines, the search, the action fuzz corpus), run
-# as their binaries: two at a time on two cores.
+# as their binaries: two at a time on two cores. The tree is configured without LibTorch
+# (-DAZG_TORCH=OFF), which also shows the floor building with a compiler and GoogleTest.
 run_asan_quick() {
-  configure build-asan "address,undefined"
-  cmake --build build-asan -j "$jobs" --target azg_env_tests azg_mcts_tests actions_fuzz
-  build-asan/bin/azg_env_tests --gtest_brief=1 > build-asan/env_tests.log 2>&1 &
+  local dir=build-asan-floor
+  configure "$dir" "address,undefined" -DAZG_TORCH=OFF
+  cmake --build "$dir" -j "$jobs" --target azg_env_tests azg_mcts_tests actions_fuzz
+  "$dir"/bin/azg_env_tests --gtest_brief=1 > "$dir"/env_tests.log 2>&1 &
   local env_pid=$!
-  build-asan/bin/azg_mcts_tests --gtest_brief=1 && build-asan/fuzz/actions_fuzz fuzz/corpus/actions
-  wait "$env_pid" || { cat build-asan/env_tests.log; exit 1; }
-  tail -3 build-asan/env_tests.log
+  "$dir"/bin/azg_mcts_tests --gtest_brief=1 && "$dir"/fuzz/actions_fuzz fuzz/corpus/actions
+  wait "$env_pid" || { cat "$dir"/env_tests.log; exit 1; }
+  tail -3 "$dir"/env_tests.log
 }
 
 run_tsan() {

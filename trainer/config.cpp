@@ -12,7 +12,7 @@
 #include <sstream>
 #include <variant>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "mcts/search_options.hpp"
 
 namespace azg::trainer {
@@ -37,12 +37,91 @@ Field<T> search_field(const char* name, T TrainConfig::*member, T fallback, std:
   const mcts::SearchOption* o = mcts::find_search_option(option);
   return {name, member, fallback, std::string(o->help) + " (" + what + ")", o->min, o->max};
 }
-using AnyField = std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>, Field<std::uint64_t>>;
+// One option of a role's search (mcts/search_options.hpp) as a key: `selfplay.search.sims`,
+// `eval.search.gumbel`. Generated from the options table, so every option is open to every
+// role, with the table's range and help. `alias` is the key's earlier name, still read.
+struct SearchKey {
+  std::string name;
+  mcts::SearchConfig TrainConfig::*search;
+  const mcts::SearchOption* option;
+  double fallback;
+  std::string help;
+  std::string alias;
+  double min() const { return option->min; }
+  double max() const { return option->max; }
+  // A 0/1 option (gumbel, reuse): written true/false like the other switches.
+  bool is_switch() const { return option->whole && option->min == 0 && option->max == 1; }
+};
+
+using AnyField =
+    std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>, Field<std::uint64_t>, SearchKey>;
+
+template <class X>
+constexpr bool kIsSearchKey = std::is_same_v<std::decay_t<X>, SearchKey>;
+
+// The search roles: what each one's keys are called, what its search does, its defaults
+// (the `az` preset with the overrides below) and the earlier names of its keys.
+struct SearchRole {
+  const char* prefix;
+  mcts::SearchConfig TrainConfig::*search;
+  const char* what;
+  std::vector<std::pair<const char*, double>> defaults;  // option -> value, over the az preset
+  std::vector<std::pair<const char*, const char*>> aliases;  // option -> earlier key
+};
+
+const std::vector<SearchRole>& search_roles() {
+  using C = TrainConfig;
+  static const std::vector<SearchRole> roles = {
+      {"selfplay.search.", &C::selfplay_search, "self-play's full searches",
+       {{"sims", 48}, {"batch", 2}, {"gumbel", 1}, {"gumbel_k", 8}},
+       {{"sims", "selfplay.simulations"},
+        {"batch", "selfplay.leaves_per_search"},
+        {"cpuct", "selfplay.c_puct"},
+        {"fpu", "selfplay.fpu"},
+        {"gumbel", "selfplay.gumbel"},
+        {"gumbel_k", "selfplay.gumbel_k"},
+        {"gumbel_scale", "selfplay.gumbel_scale"},
+        {"gumbel_rescale", "selfplay.gumbel_rescale"},
+        {"reuse", "selfplay.reuse"}}},
+      {"eval.search.", &C::eval_search, "the network agent in the run's evaluation matches",
+       {{"sims", 32}},
+       {{"sims", "eval.simulations"}}},
+  };
+  return roles;
+}
+
+std::string name_of(const AnyField& f) {
+  return std::visit([](const auto& x) { return std::string(x.name); }, f);
+}
+
+// A key for every search option of the role, after the last key of its section (to_yaml
+// writes a section's keys under one heading).
+void add_search_keys(std::vector<AnyField>& table, const SearchRole& role) {
+  const std::string prefix(role.prefix);
+  const std::string section = prefix.substr(0, prefix.find('.') + 1);  // "selfplay."
+  std::size_t at = table.size();
+  for (std::size_t i = 0; i < table.size(); ++i)
+    if (name_of(table[i]).rfind(section, 0) == 0) at = i + 1;
+  std::vector<AnyField> keys;
+  for (const auto& o : mcts::search_options()) {
+    mcts::SearchConfig preset = mcts::search_preset("az");
+    for (const auto& [key, value] : role.defaults)
+      if (o.spec_key == key) o.set(preset, value);
+    std::string alias;
+    for (const auto& [key, old] : role.aliases)
+      if (o.spec_key == key) alias = old;
+    keys.push_back(SearchKey{prefix + std::string(o.spec_key), role.search, &o, o.get(preset),
+                             std::string(o.help) + " (" + role.what + ")" + (alias.empty() ? "" : "; was " + alias),
+                             alias});
+  }
+  table.insert(table.begin() + static_cast<std::ptrdiff_t>(at), keys.begin(), keys.end());
+}
 
 // The one declaration of every configuration key.
 const std::vector<AnyField>& fields() {
   using C = TrainConfig;
-  static const std::vector<AnyField> table = {
+  static const std::vector<AnyField> table = [] {
+    std::vector<AnyField> t = {
       Field<std::string>{"game", &C::game, "imbriqua", "game to train: imbriqua, lignes, ..."},
       Field<std::uint64_t>{"seed", &C::seed, 1, "seed of self-play, sampling and initial weights"},
       Field<std::string>{"device", &C::device, "cpu", "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
@@ -132,20 +211,12 @@ const std::vector<AnyField>& fields() {
                  "nice value of the self-play threads (0..19): above 0 the learner thread gets the cores first "
                  "whenever it has work, and self-play the rest", 0.0, 19.0},
       Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once", 1.0, kNoLimit},
-      search_field<int>("selfplay.leaves_per_search", &C::selfplay_leaves_per_search, 2, "batch", "self-play searches"),
-      search_field<int>("selfplay.simulations", &C::selfplay_simulations, 48, "sims", "a full self-play search"),
       Field<int>{"selfplay.simulations_start", &C::selfplay_simulations_start, 0,
                  "simulations of a full self-play search at the run's start, growing linearly to "
-                 "selfplay.simulations at its end (0: selfplay.simulations throughout)", 0.0, 10000000.0},
+                 "selfplay.search.sims at its end (0: selfplay.search.sims throughout)", 0.0, 10000000.0},
       search_field<int>("selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12, "sims", "a cheap self-play search: playout cap randomisation"),
       Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
                     "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
-      search_field<bool>("selfplay.gumbel", &C::selfplay_gumbel, true, "gumbel", "self-play"),
-      search_field<int>("selfplay.gumbel_k", &C::selfplay_gumbel_k, 8, "gumbel_k", "self-play"),
-      search_field<double>("selfplay.fpu", &C::selfplay_fpu, 0.25, "fpu", "self-play"),
-      search_field<bool>("selfplay.reuse", &C::selfplay_reuse, true, "reuse", "self-play"),
-      search_field<double>("selfplay.gumbel_scale", &C::selfplay_gumbel_scale, 1.0, "gumbel_scale", "self-play"),
-      search_field<bool>("selfplay.gumbel_rescale", &C::selfplay_gumbel_rescale, false, "gumbel_rescale", "self-play"),
       Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
                     "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
       Field<double>{"selfplay.heuristic_mix", &C::selfplay_heuristic_mix, 0.0,
@@ -163,10 +234,17 @@ const std::vector<AnyField>& fields() {
       Field<double>{"selfplay.resign_value", &C::selfplay_resign_value, 0.0,
                     "a player resigns (its loss) once its root value is below -this on two of its decisions in "
                     "a row, saving the search of games already decided (AlphaGo Zero; 0: never)", 0.0, 0.999},
+      Field<double>{"selfplay.decided_value", &C::selfplay_decided_value, 0.0,
+                    "less effort on decided games: once the root value, seen from one side, has stayed at or above "
+                    "this on selfplay.decided_decisions decisions in a row, every later search of the game is a cheap "
+                    "one (selfplay.cheap_simulations, no policy target); the game is still played to its end, and "
+                    "the calls that side did not win are counted (decided_wrong in metrics.jsonl; 0: off)",
+                    0.0, 0.999},
+      Field<int>{"selfplay.decided_decisions", &C::selfplay_decided_decisions, 4,
+                 "decisions in a row past selfplay.decided_value that call a game", 1.0, 1000.0},
       Field<double>{"selfplay.resign_playout", &C::selfplay_resign_playout, 0.1,
                     "share of games in which nobody resigns, played out to count the resignations that would "
                     "have been wrong (false_resign in metrics.jsonl)", 0.0, 1.0},
-      search_field<double>("selfplay.c_puct", &C::selfplay_c_puct, 1.25, "cpuct", "self-play"),
       Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
                     "root noise alpha x legal actions (PUCT roots)", 0.0, 1000.0},
       Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25, "weight of root noise", 0.0, 1.0},
@@ -176,7 +254,6 @@ const std::vector<AnyField>& fields() {
       Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50, "game records per file in games/", 1.0, kNoLimit},
       Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)", 0.0, kNoLimit},
       Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match", 0.0, kNoLimit},
-      search_field<int>("eval.simulations", &C::eval_simulations, 32, "sims", "the network agent in evaluations"),
       Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
                     "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0, 1.0},
       Field<double>{"eval.heuristic_mix", &C::eval_heuristic_mix, 0.0,
@@ -194,29 +271,37 @@ const std::vector<AnyField>& fields() {
                  "sprt gate: games before giving up without a decision (the network is then not promoted)", 2.0, kNoLimit},
       Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation", 0.0, kNoLimit},
       search_field<int>("eval.final_simulations", &C::eval_final_simulations, 100, "sims", "the final model in the final evaluation"),
-  };
+    };
+    for (const auto& role : search_roles()) add_search_keys(t, role);
+    return t;
+  }();
   return table;
 }
 
-std::string name_of(const AnyField& f) {
-  return std::visit([](const auto& x) { return std::string(x.name); }, f);
-}
-
+// The key named `name`, or whose earlier name it is.
 const AnyField* find_field(const std::string& name) {
-  for (const auto& f : fields())
+  for (const auto& f : fields()) {
     if (name_of(f) == name) return &f;
+    if (const auto* k = std::get_if<SearchKey>(&f); k != nullptr && k->alias == name) return &f;
+  }
   return nullptr;
 }
 
 std::string format_value(const TrainConfig& c, const AnyField& f) {
   return std::visit(
       [&](const auto& x) -> std::string {
+        if constexpr (kIsSearchKey<decltype(x)>) {
+          const double v = x.option->get(c.*(x.search));
+          if (x.is_switch()) return v != 0 ? "true" : "false";
+          return mcts::short_number(v);
+        } else {
         using T = std::decay_t<decltype(c.*(x.member))>;
         const T& v = c.*(x.member);
         if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
         else if constexpr (std::is_same_v<T, std::string>) return v;
         else if constexpr (std::is_same_v<T, double>) return mcts::short_number(v);
         else return std::to_string(v);
+        }
       },
       f);
 }
@@ -229,10 +314,28 @@ std::string range_text(double min, double max) {
 void assign(TrainConfig& c, const AnyField& f, const std::string& text, const std::string& where) {
   std::visit(
       [&](const auto& x) {
-        using T = std::decay_t<decltype(c.*(x.member))>;
         auto bad = [&](const char* what) {
-          throw Error(where + ": " + x.name + " must be " + what + ", got " + quote_input(text));
+          throw Error(where + ": " + std::string(x.name) + " must be " + what + ", got " + quote_input(text));
         };
+        if constexpr (kIsSearchKey<decltype(x)>) {
+          double v = 0;
+          if (x.is_switch() && (text == "true" || text == "false")) {
+            v = text == "true" ? 1 : 0;
+          } else {
+            std::size_t used = 0;
+            try {
+              v = std::stod(text, &used);
+            } catch (const std::exception&) {
+              used = 0;
+            }
+            if (used == 0 || used != text.size()) bad(x.is_switch() ? "true or false" : "a number");
+          }
+          // Checked before it is stored: the option's field may be an int (1e300 would not fit).
+          mcts::check_search_value(*x.option, v, where + ": " + x.name);
+          x.option->set(c.*(x.search), v);
+          return;
+        } else {
+        using T = std::decay_t<decltype(c.*(x.member))>;
         if constexpr (std::is_same_v<T, bool>) {
           if (text == "true" || text == "1") c.*(x.member) = true;
           else if (text == "false" || text == "0") c.*(x.member) = false;
@@ -249,6 +352,7 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
             used = 0;
           }
           if (used == 0 || used != text.size()) bad(std::is_same_v<T, double> ? "a number" : "an integer");
+        }
         }
       },
       f);
@@ -318,7 +422,13 @@ void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefi
 
 TrainConfig TrainConfig::defaults() {
   TrainConfig c;
-  for (const auto& f : fields()) std::visit([&](const auto& x) { c.*(x.member) = x.fallback; }, f);
+  for (const auto& f : fields())
+    std::visit(
+        [&](const auto& x) {
+          if constexpr (kIsSearchKey<decltype(x)>) x.option->set(c.*(x.search), x.fallback);
+          else c.*(x.member) = x.fallback;
+        },
+        f);
   return c;
 }
 
@@ -365,12 +475,16 @@ void TrainConfig::validate() const {
   for (const auto& f : fields())
     std::visit(
         [&](const auto& x) {
-          using T = std::decay_t<decltype(this->*(x.member))>;
-          if constexpr (!std::is_same_v<T, std::string> && !std::is_same_v<T, bool>) {
-            const double v = static_cast<double>(this->*(x.member));
-            if (!(v >= x.min && v <= x.max))
-              throw Error(std::string("config: ") + x.name + " must be in " + range_text(x.min, x.max) + ", got " +
-                          format_value(*this, f));
+          if constexpr (kIsSearchKey<decltype(x)>) {
+            mcts::check_search_value(*x.option, x.option->get(this->*(x.search)), "config: " + x.name);
+          } else {
+            using T = std::decay_t<decltype(this->*(x.member))>;
+            if constexpr (!std::is_same_v<T, std::string> && !std::is_same_v<T, bool>) {
+              const double v = static_cast<double>(this->*(x.member));
+              if (!(v >= x.min && v <= x.max))
+                throw Error(std::string("config: ") + x.name + " must be in " + range_text(x.min, x.max) +
+                            ", got " + format_value(*this, f));
+            }
           }
         },
         f);
@@ -395,8 +509,8 @@ void TrainConfig::validate() const {
   require(train_value_mix + train_margin_mix + train_evaluation_mix <= 1,
           "train.value_mix + train.margin_mix + train.evaluation_mix must be at most 1");
   require(net_score_utility == 0 || net_score_head, "net.score_utility needs net.score_head");
-  require(selfplay_simulations_start <= selfplay_simulations,
-          "selfplay.simulations_start must be at most selfplay.simulations (the count grows to it)");
+  require(selfplay_simulations_start <= selfplay_search.simulations,
+          "selfplay.simulations_start must be at most selfplay.search.sims (the count grows to it)");
   require(selfplay_resign_value == 0 || (!net_ownership && !net_score_head && train_margin_mix == 0),
           "selfplay.resign_value needs net.ownership and net.score_head off and train.margin_mix 0 (their "
           "targets need the game's final position, which a resigned game does not reach)");
@@ -443,7 +557,11 @@ std::string config_reference() {
     std::visit(
         [&](const auto& x) {
           out << x.name << " (" << format_value(d, f);
-          if (x.min != -kNoLimit) out << "; " << range_text(x.min, x.max);
+          if constexpr (kIsSearchKey<decltype(x)>) {
+            if (!x.is_switch()) out << "; " << range_text(x.min(), x.max());
+          } else if (x.min != -kNoLimit) {
+            out << "; " << range_text(x.min, x.max);
+          }
           out << "): " << x.help << '\n';
         },
         f);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "mcts/search.hpp"
+
 namespace azg::trainer {
 
 struct TrainConfig {
@@ -60,25 +62,21 @@ struct TrainConfig {
   int selfplay_games_per_thread;
   int selfplay_max_lead;
   int selfplay_nice;
-  int selfplay_leaves_per_search;
-  int selfplay_simulations;
+  // Self-play's full searches: every option of mcts/search_options.hpp, keys
+  // selfplay.search.<option> (sims, cpuct, fpu, batch, gumbel, ...).
+  mcts::SearchConfig selfplay_search;
   int selfplay_simulations_start;
   int selfplay_cheap_simulations;
   double selfplay_full_fraction;
-  bool selfplay_gumbel;
-  int selfplay_gumbel_k;
-  double selfplay_fpu;
-  bool selfplay_reuse;
-  double selfplay_gumbel_scale;
-  bool selfplay_gumbel_rescale;
   double selfplay_rollout_mix;
   double selfplay_heuristic_mix;
   double selfplay_heuristic_mix_final;
   int selfplay_heuristic_playout_turns;
   double selfplay_archive_share;
   double selfplay_resign_value;
+  double selfplay_decided_value;
+  int selfplay_decided_decisions;
   double selfplay_resign_playout;
-  double selfplay_c_puct;
   double selfplay_dirichlet_total;
   double selfplay_noise_fraction;
   double selfplay_temperature;
@@ -87,7 +85,8 @@ struct TrainConfig {
   // evaluation
   int eval_every;
   int eval_games;
-  int eval_simulations;
+  // The network agent of the run's evaluation matches: keys eval.search.<option>.
+  mcts::SearchConfig eval_search;
   double eval_rollout_mix;
   double eval_heuristic_mix;
   int eval_baseline_simulations;

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/byte_io.hpp"
+#include "core/byte_io.hpp"
 #include "play/game_record_reader.hpp"
 #include "trainer/game_records.hpp"
 #include "trainer/game_sink.hpp"

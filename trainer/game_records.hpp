@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "env/common/random_play.hpp"
 
 namespace azg::trainer {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "env/common/rng.hpp"
+#include "core/rng.hpp"
 
 namespace azg::trainer {
 

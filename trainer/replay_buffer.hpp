@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "env/common/atomic_file.hpp"
-#include "env/common/byte_io.hpp"
+#include "core/atomic_file.hpp"
+#include "core/byte_io.hpp"
 #include "env/common/game_traits.hpp"
 #include "nets/session.hpp"
 

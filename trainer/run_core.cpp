@@ -10,7 +10,7 @@
 #include <sstream>
 #include <thread>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/simulation_schedule.hpp"
 
@@ -172,6 +172,8 @@ void RunCore::log_metrics(const nets::Losses& l, std::chrono::steady_clock::time
                        {"decisive", stats_.decisive.load()},
                        {"capped", stats_.capped.load()},
                        {"archive_starts", stats_.archive_starts.load()},
+                       {"decided", stats_.decided.load()},
+                       {"decided_wrong", stats_.decided_wrong.load()},
                        {"elapsed_s", elapsed()}});
   if (!::isatty(STDOUT_FILENO)) {
     out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
@@ -184,6 +186,8 @@ void RunCore::log_metrics(const nets::Losses& l, std::chrono::steady_clock::time
     if (config_.selfplay_resign_value > 0)
       out_ << "  resigned " << stats_.resigned.load() << " (wrong " << stats_.resign_false.load() << " of "
            << stats_.resign_checks.load() << " played out)";
+    if (config_.selfplay_decided_value > 0)
+      out_ << "  called " << stats_.decided.load() << " (wrong " << stats_.decided_wrong.load() << ")";
     out_ << std::endl;
   }
 }
@@ -307,21 +311,21 @@ void RunCore::evaluate() {
       // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
       play::Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
       const play::SprtMatch m =
-          hooks_.model_sprt(current, previous, config_.eval_simulations, sprt, config_.eval_sprt_max_games, seed);
+          hooks_.model_sprt(current, previous, config_.eval_search.simulations, sprt, config_.eval_sprt_max_games, seed);
       line["vs_previous"] = m.score.rate();
       line["sprt_llr"] = sprt.llr();
       line["sprt_games"] = m.score.games();
       line["gate"] = m.decision == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
       if (m.decision == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
     } else {
-      const play::Score s = hooks_.model_match(current, previous, config_.eval_simulations, config_.eval_games, seed);
+      const play::Score s = hooks_.model_match(current, previous, config_.eval_search.simulations, config_.eval_games, seed);
       line["vs_previous"] = s.rate();
       if (s.rate() >= 0.5) counters_.best_model = name;
     }
   } else {
     counters_.best_model = name;
   }
-  const play::Score uct = hooks_.vs_uct(current, config_.eval_simulations, config_.eval_games, 1, seed + 7);
+  const play::Score uct = hooks_.vs_uct(current, config_.eval_search.simulations, config_.eval_games, 1, seed + 7);
   line["vs_uct"] = uct.rate();
   line["uct_simulations"] = config_.eval_baseline_simulations;
   counters_.previous_model = name;

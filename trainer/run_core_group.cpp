@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "env/common/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "trainer/run_core.hpp"
 
 namespace azg::trainer {

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <string>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::trainer {
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/atomic_file.hpp"
-#include "env/common/error.hpp"
-#include "env/common/json_number.hpp"
-#include "env/common/rng.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/json_number.hpp"
+#include "core/rng.hpp"
 
 namespace azg::trainer {
 

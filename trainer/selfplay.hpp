@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/game_traits.hpp"
 #include "mcts/agent.hpp"
 #include "mcts/driver.hpp"
@@ -57,21 +57,14 @@ class TimedEvaluator final : public mcts::Evaluator<G> {
   SelfPlayStats& stats_;
 };
 
+// The self-play search: the selfplay.search.* keys, plus what only self-play has (root
+// noise) and what training asks of it (the policy target).
 inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
-  mcts::SearchConfig s;
-  s.simulations = c.selfplay_simulations;
-  s.c_puct = static_cast<float>(c.selfplay_c_puct);
-  s.fpu_reduction = static_cast<float>(c.selfplay_fpu);
-  s.reuse_tree = c.selfplay_reuse;
+  mcts::SearchConfig s = c.selfplay_search;
   s.dirichlet_total = static_cast<float>(c.selfplay_dirichlet_total);
   s.noise_fraction = static_cast<float>(c.selfplay_noise_fraction);
-  s.gumbel = c.selfplay_gumbel;
-  s.gumbel_actions = c.selfplay_gumbel_k;
-  s.gumbel_c_scale = static_cast<float>(c.selfplay_gumbel_scale);
-  s.gumbel_rescale = c.selfplay_gumbel_rescale;
   s.improved_policy_target = c.train_policy_target == "improved";
-  s.leaves_per_batch = c.selfplay_leaves_per_search;
-  s.reserve_nodes = static_cast<std::size_t>(c.selfplay_simulations) * 8 + 64;
+  s.reserve_nodes = static_cast<std::size_t>(s.simulations) * 8 + 64;
   return s;
 }
 
@@ -198,23 +191,23 @@ class SelfPlayWorker {
   void run(const std::atomic<bool>& stop) {
     std::vector<mcts::Search<G>*> searches;
     mcts::EvalBatch<G> batch;
-    const int batch_size = config_.selfplay_games_per_thread * config_.selfplay_leaves_per_search;
+    const int batch_size = config_.selfplay_games_per_thread * config_.selfplay_search.leaves_per_batch;
     while (!stop.load()) {
       // Backpressure: a worker that has run too far ahead of the learner waits, leaving
       // the cores to training, so the run keeps its samples-per-position ratio.
       while (!stop.load() && sink_.ahead()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
       const auto start = std::chrono::steady_clock::now();
       searches.clear();
-      const int full_sims = full_simulations(config_, run_progress(config_, network_step_.load(), elapsed_s()));
+      const double progress = run_progress(config_, network_step_.load(), elapsed_s());
       for (Slot& slot : slots_) {
         settle(slot);
-        // Root noise on every full search; Gumbel roots sample every move, cheap ones too:
-        // that sampling is their exploration (Imbriqua with noiseless moves after the 30th
-        // decision fell from 50% to 15% against UCT 400).
-        const bool full = rng_.uniform() < config_.selfplay_full_fraction;
+        // Playout cap randomisation: a full search (with a policy target) or a cheap one.
+        // Self-play explores: the search decides how (mcts::Search::start).
+        // A game already called (selfplay.decided_value) gets cheap searches only; the draw
+        // comes first, so runs without the key keep their random stream.
+        const bool full = rng_.uniform() < config_.selfplay_full_fraction && !slot.called_for;
         slot.full = full;
-        slot.search->start(slot.state, full ? full_sims : config_.selfplay_cheap_simulations,
-                           full, /*noise=*/full || config_.selfplay_gumbel);
+        slot.search->start(slot.state, selfplay_simulations(config_, progress, full), full, /*explore=*/true);
         searches.push_back(slot.search.get());
       }
       mcts::run_searches<G>(searches, evaluator_, batch, batch_size);
@@ -240,7 +233,25 @@ class SelfPlayWorker {
     bool may_resign = false;              // false in the games played out (selfplay.resign_playout)
     int low_decisions[2] = {0, 0};        // each player's decisions in a row below the resignation line
     std::optional<Player> would_resign;  // in a game played out, the first player to cross it
+    int decided_streak = 0;               // decisions in a row past selfplay.decided_value ...
+    int decided_sign = 0;                 // ... for player 0 (+1) or player 1 (-1)
+    std::optional<Player> called_for;     // the side the root values called the game for
   };
+
+  // selfplay.decided_value: the root values call the game for a side once they have
+  // favoured it by the threshold on selfplay.decided_decisions decisions in a row (both
+  // players' decisions, each value turned to player 0's view). KataGo likewise cuts the
+  // visits of positions whose winner is clear.
+  void track_decided(Slot& slot, float root_value) {
+    if (config_.selfplay_decided_value <= 0 || slot.called_for) return;
+    const double v_p0 = slot.state.to_act() == Player::kP0 ? root_value : -root_value;
+    const double line = config_.selfplay_decided_value;
+    const int sign = v_p0 >= line ? 1 : v_p0 <= -line ? -1 : 0;
+    slot.decided_streak = sign == 0 ? 0 : sign == slot.decided_sign ? slot.decided_streak + 1 : 1;
+    slot.decided_sign = sign;
+    if (slot.decided_streak >= config_.selfplay_decided_decisions)
+      slot.called_for = sign > 0 ? Player::kP0 : Player::kP1;
+  }
 
   // A player resigns once its root value has been below -selfplay.resign_value on two of
   // its decisions in a row (one low value from a 4-simulation search is too easily
@@ -281,6 +292,8 @@ class SelfPlayWorker {
     slot.may_resign = config_.selfplay_resign_value > 0 && rng_.uniform() >= config_.selfplay_resign_playout;
     slot.low_decisions[0] = slot.low_decisions[1] = 0;
     slot.would_resign.reset();
+    slot.decided_streak = slot.decided_sign = 0;
+    slot.called_for.reset();
   }
 
   void apply(Slot& slot, Action a) {
@@ -315,6 +328,7 @@ class SelfPlayWorker {
     slot.players.push_back(slot.state.to_act());
     slot.root_values.push_back(r.value);
     slot.action_counts.push_back(slot.record.actions.size());
+    track_decided(slot, r.value);
     if (resigns(slot, r.value)) {
       finish(slot, slot.state.to_act() == Player::kP0 ? Outcome::kP1Win : Outcome::kP0Win, std::string(kResignation));
       new_game(slot);
@@ -323,7 +337,7 @@ class SelfPlayWorker {
     // Early moves follow the visit counts at a temperature (PUCT) or the Gumbel sample;
     // later ones the best move.
     Action a = r.best;
-    if (!config_.selfplay_gumbel && slot.decisions < config_.selfplay_temperature_moves)
+    if (!config_.selfplay_search.gumbel && slot.decisions < config_.selfplay_temperature_moves)
       a = mcts::choose_by_visits(r, static_cast<float>(config_.selfplay_temperature), rng_);
     ++slot.decisions;
     apply(slot, a);
@@ -337,6 +351,10 @@ class SelfPlayWorker {
     if (slot.would_resign) {
       ++stats_.resign_checks;
       if (outcome_value(outcome, *slot.would_resign) >= 0) ++stats_.resign_false;
+    }
+    if (slot.called_for) {
+      ++stats_.decided;
+      if (outcome_value(outcome, *slot.called_for) <= 0) ++stats_.decided_wrong;  // a draw too
     }
     // The value target: the result, blended with the search's root value and, for games
     // decided by points, with the squashed final margin (a denser signal than win/loss).

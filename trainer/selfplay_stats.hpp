@@ -27,6 +27,10 @@ struct SelfPlayStats {
   std::atomic<std::int64_t> capped{0};
   // Games started from the start-state archive (selfplay.archive_share).
   std::atomic<std::int64_t> archive_starts{0};
+  // selfplay.decided_value: games the root values called for one side (their later
+  // searches cheap), and of those the ones that side did not win (a wrong call).
+  std::atomic<std::int64_t> decided{0};
+  std::atomic<std::int64_t> decided_wrong{0};
 };
 
 }  // namespace azg::trainer

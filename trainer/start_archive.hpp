@@ -14,7 +14,7 @@
 #include "env/common/game.hpp"
 #include "env/common/game_traits.hpp"
 #include "env/common/random_play.hpp"
-#include "env/common/rng.hpp"
+#include "core/rng.hpp"
 
 namespace azg::trainer {
 

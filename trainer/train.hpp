@@ -86,10 +86,12 @@ class TrainingRun {
   }
 
  private:
-  // The network agent of evaluations (the run's eval.rollout_mix and eval.heuristic_mix) and
-  // the UCT baseline.
+  // The network agent of evaluations (the eval.search.* keys, the run's eval.rollout_mix and
+  // eval.heuristic_mix) at `simulations`, and the UCT baseline.
   play::AgentFactory<G> eval_agent(Model model, int simulations) const {
-    return play::network_agent<G>(std::move(model), play::az_search(simulations),
+    mcts::SearchConfig search = core_.config().eval_search;
+    search.simulations = simulations;
+    return play::network_agent<G>(std::move(model), search,
                                   play::LeafMix{core_.config().eval_rollout_mix, core_.config().eval_heuristic_mix});
   }
   play::AgentFactory<G> baseline() const {

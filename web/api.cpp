@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "env/common/json_number.hpp"
+#include "core/json_number.hpp"
 #include "web/http_error.hpp"
 
 namespace azg::web {

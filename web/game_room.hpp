@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "env/common/rng.hpp"
+#include "core/rng.hpp"
 #include "web/served_game.hpp"
 
 namespace azg::web {

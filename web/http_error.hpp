@@ -2,7 +2,7 @@
 // An error with the HTTP status it answers with (azg::Error alone answers 400).
 #include <string>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::web {
 

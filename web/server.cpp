@@ -2,7 +2,7 @@
 
 #include <httplib.h>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "web/static_files.hpp"
 
 namespace azg::web {

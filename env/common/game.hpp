@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "env/common/fixed_list.hpp"
-#include "env/common/rng.hpp"
+#include "core/rng.hpp"
 
 namespace azg {
 

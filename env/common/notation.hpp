@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/game.hpp"
 
 namespace azg {

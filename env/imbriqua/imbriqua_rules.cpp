@@ -3,8 +3,8 @@
 #include <bit>
 
 #include "env/common/board64.hpp"
-#include "env/common/error.hpp"
-#include "env/common/mix.hpp"
+#include "core/error.hpp"
+#include "core/mix.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 
 namespace azg {

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg::imperator {
 

@@ -2,7 +2,7 @@
 //
 #include <algorithm>
 
-#include "env/common/mix.hpp"
+#include "core/mix.hpp"
 #include "env/imperator/imperator.hpp"
 
 namespace azg {

@@ -1,6 +1,6 @@
 // Imperator rules: placement, enclosure and turning over, no suicide, pinning, pivot and
 // free moves, the end of the game.
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/imperator/imperator.hpp"
 
 namespace azg {

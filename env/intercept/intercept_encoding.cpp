@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "env/common/mix.hpp"
+#include "core/mix.hpp"
 #include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
 

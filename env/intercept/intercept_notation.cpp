@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "env/common/error.hpp"
-#include "env/common/mix.hpp"
+#include "core/error.hpp"
+#include "core/mix.hpp"
 #include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
 

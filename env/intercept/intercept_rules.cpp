@@ -1,5 +1,5 @@
 // Intercept rules: pawn moves, jump chains, the double, covering, ball paths, the end.
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/intercept/directions.hpp"
 #include "env/intercept/intercept.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "env/common/strict_int.hpp"
+#include "core/strict_int.hpp"
 #include "env/lignes/lignes.hpp"
 
 namespace azg {

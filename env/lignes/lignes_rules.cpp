@@ -3,8 +3,8 @@
 #include <bit>
 #include <cassert>
 
-#include "env/common/error.hpp"
-#include "env/common/mix.hpp"
+#include "core/error.hpp"
+#include "core/mix.hpp"
 #include "env/lignes/lignes.hpp"
 
 namespace azg {

@@ -4,7 +4,7 @@
 #include <bit>
 
 #include "env/common/board64.hpp"
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/truchet/truchet.hpp"
 #include "env/truchet/truchet_tables.hpp"
 

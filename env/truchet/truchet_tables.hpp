@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "env/common/mix.hpp"
+#include "core/mix.hpp"
 
 namespace azg::truchet {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "env/common/game.hpp"
 #include "env/common/square_symmetry.hpp"
 

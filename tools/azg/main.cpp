@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 #include "games/games.hpp"
 #include "nets/allocator.hpp"
 #include "nets/cpu_support.hpp"
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    const azg::cli::Io io{std::cin, std::cout, std::vector<std::string>(argv, argv + argc)};
+    const azg::cli::Io io{std::cin, std::cout, std::cerr, std::vector<std::string>(argv, argv + argc)};
     for (const auto& command : commands)
       if (*command.app) return command.run(io);
     return kUsageError;

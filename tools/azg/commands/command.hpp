@@ -16,6 +16,7 @@ namespace azg::cli {
 struct Io {
   std::istream& in;
   std::ostream& out;
+  std::ostream& err;  // progress lines, apart from the results on out
   std::vector<std::string> argv;  // the whole command line (a learner relaunches its ranks with it)
 };
 

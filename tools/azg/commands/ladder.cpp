@@ -8,6 +8,7 @@
 #include "games/games.hpp"
 #include "play/ladder.hpp"
 #include "play/paired_games.hpp"
+#include "play/progress.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/ladder_options.hpp"
 #include "tools/azg/commands/options.hpp"
@@ -22,8 +23,11 @@ struct LadderCommandArgs {
 };
 
 template <Game G>
-int ladder(const LadderCommandArgs& args, std::ostream& out) {
-  const auto result = play::run_ladder<G>(play::parse_agents_maybe_named(args.agents), ladder_options(args.ladder));
+int ladder(const LadderCommandArgs& args, std::ostream& out, std::ostream& err) {
+  play::ProgressLine progress(err, "ladder");
+  play::LadderOptions options = ladder_options(args.ladder);
+  options.on_game = progress.callback();
+  const auto result = play::run_ladder<G>(play::parse_agents_maybe_named(args.agents), options);
   play::print_ladder(result, out);
   if (!args.ladder.out.empty()) {
     play::write_ladder(result, args.ladder.out);
@@ -56,7 +60,7 @@ Command add_ladder(CLI::App& app) {
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->game,
-                             [&](auto type) { return ladder<typename decltype(type)::type>(*args, io.out); });
+                             [&](auto type) { return ladder<typename decltype(type)::type>(*args, io.out, io.err); });
           }};
 }
 

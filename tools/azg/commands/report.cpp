@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/games.hpp"
+#include "play/progress.hpp"
 #include "play/run_report.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/ladder_options.hpp"
@@ -48,8 +49,11 @@ Command add_report(CLI::App& app) {
               LadderArgs l = args->ladder_args;
               l.games = games->count() ? args->games : 40;
               l.threads = args->threads;
-              play::report_run_on_ladder<G>(args->run_dir, ladder_options(l), sims->count() ? args->sims : 100,
-                                            args->models, l.out, io.out);
+              play::ProgressLine progress(io.err, "ladder");
+              play::LadderOptions options = ladder_options(l);
+              options.on_game = progress.callback();
+              play::report_run_on_ladder<G>(args->run_dir, options, sims->count() ? args->sims : 100, args->models,
+                                            l.out, io.out);
               return 0;
             });
           }};

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#include "env/common/mix.hpp"
+#include "core/mix.hpp"
 
 namespace azg {
 

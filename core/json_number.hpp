@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg {
 

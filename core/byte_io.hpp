@@ -8,7 +8,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg {
 

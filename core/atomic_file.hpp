@@ -14,7 +14,7 @@
 #include <functional>
 #include <string>
 
-#include "env/common/error.hpp"
+#include "core/error.hpp"
 
 namespace azg {
 
