@@ -12,10 +12,11 @@
 namespace azg::classic {
 
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 class AlphaBetaAgent final : public mcts::Agent<G> {
  public:
-  AlphaBetaAgent(std::string name, AlphaBetaLimits limits) : name_(std::move(name)), limits_(limits) {}
+  AlphaBetaAgent(std::string name, AlphaBetaLimits limits)
+      : name_(std::move(name)), limits_(limits) {}
 
   Action act(const G& state) override {
     AlphaBetaLimits limits = limits_;

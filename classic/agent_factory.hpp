@@ -23,9 +23,11 @@ std::optional<mcts::AgentFactory<G>> network_free_agent_factory(const mcts::Agen
     const double depth = mcts::spec_number(spec, "depth", 0, 1, 64);
     if (depth != std::floor(depth))
       throw Error("agent spec " + quote_input(spec.text) + ": depth must be a whole number");
-    const AlphaBetaLimits limits{static_cast<int>(depth), mcts::spec_number(spec, "ms", 0, 1, 3.6e6) / 1000.0};
+    const AlphaBetaLimits limits{static_cast<int>(depth),
+                                 mcts::spec_number(spec, "ms", 0, 1, 3.6e6) / 1000.0};
     if (limits.depth == 0 && limits.seconds == 0)
-      throw Error("agent spec " + quote_input(spec.text) + ": ab needs depth=D (decisions) or ms=T (per decision)");
+      throw Error("agent spec " + quote_input(spec.text) +
+                  ": ab needs depth=D (decisions) or ms=T (per decision)");
     const std::string name = spec.text;
     return [limits, name](std::uint64_t) -> std::unique_ptr<mcts::Agent<G>> {
       return std::make_unique<AlphaBetaAgent<G>>(name, limits);

@@ -15,8 +15,8 @@
 //   past its time is abandoned for the best action of the last completed iteration.
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -26,20 +26,20 @@
 namespace azg::classic {
 
 struct AlphaBetaLimits {
-  int depth = 0;        // the deepest iteration, in decisions (0: no limit but the time)
-  double seconds = 0;   // the time for one decision (0: no limit but the depth)
+  int depth = 0;       // the deepest iteration, in decisions (0: no limit but the time)
+  double seconds = 0;  // the time for one decision (0: no limit but the depth)
 };
 
 struct AlphaBetaResult {
   Action best = 0;
-  float value = 0;      // for the player to act at the root, in [-1, 1] (a win or loss found: +-1)
-  float raw = 0;        // player 0's value inside the search (a result found: +-(2 - plies / 1000))
-  int depth = 0;        // the deepest completed iteration
+  float value = 0;  // for the player to act at the root, in [-1, 1] (a win or loss found: +-1)
+  float raw = 0;    // player 0's value inside the search (a result found: +-(2 - plies / 1000))
+  int depth = 0;    // the deepest completed iteration
   std::uint64_t nodes = 0;
 };
 
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 class AlphaBeta {
  public:
   // Values inside the search, player 0's: evaluations lie in [-1, 1]; a result found in
@@ -51,7 +51,9 @@ class AlphaBeta {
   // (tests compare such a search with plain expectiminimax; the table's answers may come
   // from a deeper search of the same position reached by a shorter path).
   explicit AlphaBeta(int table_bits = 18, bool table_cutoffs = true)
-      : table_(std::size_t{1} << table_bits), mask_(table_.size() - 1), table_cutoffs_(table_cutoffs) {}
+      : table_(std::size_t{1} << table_bits),
+        mask_(table_.size() - 1),
+        table_cutoffs_(table_cutoffs) {}
 
   // A leaf's value, player 0's, `ply` decisions and chance draws below the root: a result
   // exactly, a win found sooner worth more; else the static evaluation.
@@ -114,8 +116,8 @@ class AlphaBeta {
   }
   bool out_of_time() {
     if (aborted_) return true;
-    if ((++nodes_ & 255) == 0 &&
-        ((seconds_ > 0 && elapsed() >= seconds_) || stop_requested_.load(std::memory_order_relaxed)))
+    if ((++nodes_ & 255) == 0 && ((seconds_ > 0 && elapsed() >= seconds_) ||
+                                  stop_requested_.load(std::memory_order_relaxed)))
       aborted_ = true;
     return aborted_;
   }
@@ -146,8 +148,10 @@ class AlphaBeta {
         best_value = v;
         best = a;
       }
-      if (maximise) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
+      if (maximise)
+        alpha = std::max(alpha, v);
+      else
+        beta = std::min(beta, v);
     }
     return best_value;
   }
@@ -163,7 +167,8 @@ class AlphaBeta {
       for (const auto& o : outcomes) {
         G child = g;
         child.apply(o.action);
-        expected += o.probability * value(child, depth, ply + 1, -kInfinity, kInfinity);  // chance is no decision
+        expected += o.probability *
+                    value(child, depth, ply + 1, -kInfinity, kInfinity);  // chance is no decision
         if (aborted_) return 0;
       }
       return static_cast<float>(expected);
@@ -195,8 +200,10 @@ class AlphaBeta {
         best_value = v;
         best = a;
       }
-      if (maximise) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
+      if (maximise)
+        alpha = std::max(alpha, v);
+      else
+        beta = std::min(beta, v);
       if (alpha >= beta) {
         history(a) += static_cast<std::uint32_t>(depth * depth);
         break;
@@ -218,7 +225,8 @@ class AlphaBeta {
   std::vector<Entry> table_;
   std::size_t mask_;
   bool table_cutoffs_;
-  std::vector<std::uint32_t> history_ = std::vector<std::uint32_t>(std::size_t{1} << kHistoryBits, 0);
+  std::vector<std::uint32_t> history_ =
+      std::vector<std::uint32_t>(std::size_t{1} << kHistoryBits, 0);
   std::chrono::steady_clock::time_point start_;
   double seconds_ = 0;
   bool aborted_ = false;

@@ -40,14 +40,17 @@ inline std::string write_failure_reason(const std::string& path, const std::stri
 
 // Calls write(tmp_path) to produce the file, then moves it to `path`. On any failure the
 // temporary file is removed and `path` keeps its old content; the error says why.
-inline void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write) {
+inline void write_atomically(const std::string& path,
+                             const std::function<void(const std::string&)>& write) {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   try {
     write(tmp);
   } catch (const std::exception& e) {
     std::string what = e.what();
-    if (const auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);  // LibTorch adds a backtrace
-    const std::string reason = write_failure_reason(path, what);  // while the partial file still fills the disk
+    if (const auto nl = what.find('\n'); nl != std::string::npos)
+      what.resize(nl);  // LibTorch adds a backtrace
+    const std::string reason =
+        write_failure_reason(path, what);  // while the partial file still fills the disk
     std::remove(tmp.c_str());
     throw Error("cannot write " + path + ": " + reason);
   }

@@ -37,7 +37,9 @@ class ByteWriter {
     static_assert(std::is_trivially_copyable_v<T>);
     bytes_.append(reinterpret_cast<const char*>(&v), sizeof v);
   }
-  void raw(const void* data, std::size_t size) { bytes_.append(static_cast<const char*>(data), size); }
+  void raw(const void* data, std::size_t size) {
+    bytes_.append(static_cast<const char*>(data), size);
+  }
   std::string& bytes() { return bytes_; }
 
  private:
@@ -48,7 +50,8 @@ class ByteWriter {
 // short"), so a truncated file never yields values from beyond it.
 class ByteReader {
  public:
-  ByteReader(std::string_view bytes, std::string source) : bytes_(bytes), source_(std::move(source)) {}
+  ByteReader(std::string_view bytes, std::string source)
+      : bytes_(bytes), source_(std::move(source)) {}
 
   template <class T>
   T pod() {
@@ -67,7 +70,8 @@ class ByteReader {
   // count read from a file is checked against the file before anything is allocated.
   void expect_items(std::uint64_t count, std::size_t item_size) const {
     if (item_size > 0 && count > remaining() / item_size)
-      throw Error(source_ + " claims " + std::to_string(count) + " items, more than its size holds (a damaged file)");
+      throw Error(source_ + " claims " + std::to_string(count) +
+                  " items, more than its size holds (a damaged file)");
   }
 
  private:

@@ -12,6 +12,8 @@ constexpr std::uint64_t mix64(std::uint64_t z) {
 }
 
 // Advances `state` and returns the next SplitMix64 value.
-constexpr std::uint64_t splitmix64(std::uint64_t& state) { return mix64(state += 0x9E3779B97F4A7C15ull); }
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+  return mix64(state += 0x9E3779B97F4A7C15ull);
+}
 
 }  // namespace azg

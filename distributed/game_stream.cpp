@@ -7,13 +7,15 @@
 
 namespace azg::distributed {
 
-void check_config(Redis& redis, const RunKeys& keys, const std::string& config_hash, const std::string& role) {
+void check_config(Redis& redis, const RunKeys& keys, const std::string& config_hash,
+                  const std::string& role) {
   // SET NX: the first process claims the run; the reply says whether it did.
   const Reply set = redis.command({"SET", keys.config(), config_hash, "NX"});
   if (!set.nil()) return;
   const Reply have = redis.command({"GET", keys.config()});
   if (have.str != config_hash)
-    throw Error(role + ": config hash " + config_hash + " differs from run " + quote_input(keys.run) + "'s " + have.str +
+    throw Error(role + ": config hash " + config_hash + " differs from run " +
+                quote_input(keys.run) + "'s " + have.str +
                 " (same config and azg build needed; or give the run another name)");
 }
 
@@ -25,7 +27,8 @@ GamePublisher::GamePublisher(Redis& redis, RunKeys keys, const std::string& acto
 
 void GamePublisher::publish(const std::string& payload) {
   ++seq_;
-  redis_.command({"XADD", keys_.games(), "*", "actor", actor_, "seq", std::to_string(seq_), "data", payload});
+  redis_.command(
+      {"XADD", keys_.games(), "*", "actor", actor_, "seq", std::to_string(seq_), "data", payload});
 }
 
 std::int64_t GamePublisher::waiting() {
@@ -52,7 +55,8 @@ GameConsumer::GameConsumer(Redis& redis, RunKeys keys, std::string consumer)
 
 GameConsumer::Batch GameConsumer::read(int count, std::chrono::milliseconds block) {
   Batch batch;
-  std::vector<std::string> args = {"XREADGROUP", "GROUP", RunKeys::kGroup, consumer_, "COUNT", std::to_string(count)};
+  std::vector<std::string> args = {"XREADGROUP", "GROUP", RunKeys::kGroup,
+                                   consumer_,    "COUNT", std::to_string(count)};
   if (!pending_first_) {
     args.push_back("BLOCK");
     args.push_back(std::to_string(block.count()));
@@ -74,9 +78,12 @@ GameConsumer::Batch GameConsumer::read(int count, std::chrono::milliseconds bloc
       }
       for (std::size_t i = 0; i + 1 < fields.elements.size(); i += 2) {
         const std::string& k = fields.elements[i].str;
-        if (k == "actor") m.actor = fields.elements[i + 1].str;
-        else if (k == "seq") m.seq = std::stoll(fields.elements[i + 1].str);
-        else if (k == "data") m.payload = fields.elements[i + 1].str;
+        if (k == "actor")
+          m.actor = fields.elements[i + 1].str;
+        else if (k == "seq")
+          m.seq = std::stoll(fields.elements[i + 1].str);
+        else if (k == "data")
+          m.payload = fields.elements[i + 1].str;
       }
       auto& taken = taken_[m.actor];
       if (m.seq <= taken) {
@@ -87,7 +94,8 @@ GameConsumer::Batch GameConsumer::read(int count, std::chrono::milliseconds bloc
       batch.accepted.push_back(std::move(m));
     }
   }
-  if (pending_first_ && entries == 0) pending_first_ = false;  // the backlog is done: new entries now
+  if (pending_first_ && entries == 0)
+    pending_first_ = false;  // the backlog is done: new entries now
   return batch;
 }
 
@@ -110,13 +118,16 @@ void GameConsumer::ack(const std::vector<std::string>& ids) {
   }
 }
 
-nlohmann::json GameConsumer::dedup_state() const { return taken_; }
+nlohmann::json GameConsumer::dedup_state() const {
+  return taken_;
+}
 
 void GameConsumer::restore(const nlohmann::json& state) {
   if (!state.is_object()) throw Error("the learner's dedup state must be a JSON object");
   taken_.clear();
   for (const auto& [actor, seq] : state.items()) {
-    if (!seq.is_number_integer()) throw Error("the learner's dedup state has a bad entry for " + quote_input(actor));
+    if (!seq.is_number_integer())
+      throw Error("the learner's dedup state has a bad entry for " + quote_input(actor));
     taken_[actor] = seq.get<std::int64_t>();
   }
 }

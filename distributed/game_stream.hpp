@@ -14,11 +14,10 @@
 // - the learner keeps, in its checkpoint, the highest sequence number taken from each
 //   actor into its buffer, and restore()s the consumer from it, which then drops any entry
 //   at or below it.
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,17 +31,22 @@ struct RunKeys {
   std::string run;
   std::string games() const { return "azg:" + run + ":games"; }
   std::string config() const { return "azg:" + run + ":config"; }
-  std::string weights(std::int64_t version) const { return "azg:" + run + ":weights:" + std::to_string(version); }
+  std::string weights(std::int64_t version) const {
+    return "azg:" + run + ":weights:" + std::to_string(version);
+  }
   std::string latest() const { return "azg:" + run + ":weights:latest"; }
   std::string channel() const { return "azg:" + run + ":weights:published"; }
   // How many processes have started under an actor's name (each start takes the next).
-  std::string actor_starts(const std::string& name) const { return "azg:" + run + ":actor-starts:" + name; }
+  std::string actor_starts(const std::string& name) const {
+    return "azg:" + run + ":actor-starts:" + name;
+  }
   static constexpr const char* kGroup = "learners";
 };
 
 // The first process of a run records its config hash; every later one must bring the
 // same, or is refused: "actor: config hash X differs from run R's Y".
-void check_config(Redis& redis, const RunKeys& keys, const std::string& config_hash, const std::string& role);
+void check_config(Redis& redis, const RunKeys& keys, const std::string& config_hash,
+                  const std::string& role);
 
 struct GameMessage {
   std::string id;  // the stream entry's id

@@ -81,12 +81,14 @@ void Redis::connect() {
     redisFree(context_);
     context_ = nullptr;
   }
-  redisContext* c = redisConnectWithTimeout(endpoint_.host.c_str(), endpoint_.port, to_timeval(std::chrono::milliseconds(3000)));
+  redisContext* c = redisConnectWithTimeout(endpoint_.host.c_str(), endpoint_.port,
+                                            to_timeval(std::chrono::milliseconds(3000)));
   if (c == nullptr) throw Error("cannot allocate a Redis connection");
   if (c->err) {
     const std::string why = c->errstr;
     redisFree(c);
-    throw Error("cannot reach Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) + ": " + why);
+    throw Error("cannot reach Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) +
+                ": " + why);
   }
   redisSetTimeout(c, to_timeval(retry_.io_timeout));
   context_ = c;
@@ -95,14 +97,17 @@ void Redis::connect() {
     const std::size_t lens[] = {4, endpoint_.password.size()};
     auto* r = static_cast<redisReply*>(redisCommandArgv(context_, 2, argv, lens));
     const bool ok = r && r->type != REDIS_REPLY_ERROR;
-    const std::string why = r && r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "no answer";
+    const std::string why =
+        r && r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "no answer";
     if (r) freeReplyObject(r);
     // A wrong password will not get better by retrying: say so at once.
     if (!ok) {
       redisFree(context_);
       context_ = nullptr;
     }
-    if (!ok) throw Error("Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) + " refused the password (AZG_REDIS_PASSWORD): " + why);
+    if (!ok)
+      throw Error("Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) +
+                  " refused the password (AZG_REDIS_PASSWORD): " + why);
   }
 }
 
@@ -119,7 +124,8 @@ Reply Redis::command(const std::vector<std::string>& args) {
   for (int attempt = 0;; ++attempt) {
     try {
       if (!context_) connect();
-      auto* r = static_cast<redisReply*>(redisCommandArgv(context_, static_cast<int>(argv.size()), argv.data(), lens.data()));
+      auto* r = static_cast<redisReply*>(
+          redisCommandArgv(context_, static_cast<int>(argv.size()), argv.data(), lens.data()));
       if (r == nullptr) {
         last_error = context_->errstr;
         redisFree(context_);  // the connection is unusable after an I/O error
@@ -129,7 +135,8 @@ Reply Redis::command(const std::vector<std::string>& args) {
           const std::string why(r->str, r->len);
           freeReplyObject(r);
           // LOADING: a restarted server still reading its AOF; retry like a stall.
-          if (why.rfind("LOADING", 0) != 0) throw Error("Redis refused " + args.front() + ": " + why);
+          if (why.rfind("LOADING", 0) != 0)
+            throw Error("Redis refused " + args.front() + ": " + why);
           last_error = why;
         } else {
           Reply out = convert(r);
@@ -139,12 +146,15 @@ Reply Redis::command(const std::vector<std::string>& args) {
       }
     } catch (const Error& e) {
       const std::string what = e.what();
-      if (what.find("refused the password") != std::string::npos || what.rfind("Redis refused", 0) == 0) throw;
+      if (what.find("refused the password") != std::string::npos ||
+          what.rfind("Redis refused", 0) == 0)
+        throw;
       last_error = what;
     }
     if (std::chrono::steady_clock::now() - start + wait > retry_.give_up)
-      throw Error("Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) + " did not answer for " +
-                  std::to_string(retry_.give_up.count() / 1000) + " s: " + last_error);
+      throw Error("Redis at " + endpoint_.host + ":" + std::to_string(endpoint_.port) +
+                  " did not answer for " + std::to_string(retry_.give_up.count() / 1000) +
+                  " s: " + last_error);
     ++reconnects_;
     std::this_thread::sleep_for(wait);
     wait = std::min(retry_.longest, wait * 2);

@@ -28,7 +28,8 @@ template <azg::Game G>
 void run(std::string_view input) {
   const auto newline = input.find('\n');
   const std::string setup(input.substr(0, newline));
-  const std::string_view moves = newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1);
+  const std::string_view moves =
+      newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1);
   G state;
   try {
     state = G::from_setup(setup);

@@ -1,12 +1,12 @@
 // Fuzzes agent specs (`--agent NAME=SPEC`, the engine's agent): parsing, the search keys
-// and their ranges, and building the agent (mcts/agent_factory.hpp). Specs that make a cheap agent also play one
-// move, so a value that passes the checks but breaks the search shows here.
+// and their ranges, and building the agent (mcts/agent_factory.hpp). Specs that make a cheap agent
+// also play one move, so a value that passes the checks but breaks the search shows here.
 #include <cstdint>
 #include <string>
 
-#include "fuzz/fuzz_support.hpp"
-#include "env/common/random_play.hpp"
 #include "classic/agent_factory.hpp"
+#include "env/common/random_play.hpp"
+#include "fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view input = azg::fuzz::as_text(data, size);
@@ -18,8 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // random, mcts and ab is refused by the play layer's factory with one line.
       const auto factory = azg::classic::network_free_agent_factory<G>(spec);
       if (!factory) return;
-      if (spec.kind == "mcts" && azg::mcts::spec_simulations(spec) > 64) return;  // keep each input fast
-      if (spec.kind == "ab" && !(spec.has("depth") && azg::mcts::spec_number(spec, "depth", 0, 1, 64) <= 2) &&
+      if (spec.kind == "mcts" && azg::mcts::spec_simulations(spec) > 64)
+        return;  // keep each input fast
+      if (spec.kind == "ab" &&
+          !(spec.has("depth") && azg::mcts::spec_number(spec, "depth", 0, 1, 64) <= 2) &&
           !(spec.has("ms") && azg::mcts::spec_number(spec, "ms", 0, 1, 3.6e6) <= 20))
         return;  // keep each input fast
       auto agent = (*factory)(1);

@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using G = typename decltype(type)::type;
     azg::fuzz::expect_only_errors([&] {
       const std::string path = "/tmp/azg-fuzz-ckpt-" + std::to_string(::getpid()) + ".ckpt";
-      std::ofstream(path, std::ios::binary | std::ios::trunc).write(input.data(), static_cast<std::streamsize>(input.size()));
+      std::ofstream(path, std::ios::binary | std::ios::trunc)
+          .write(input.data(), static_cast<std::streamsize>(input.size()));
       azg::nets::read_checkpoint_meta(path).template check_game<G>(path);
       azg::nets::load_checkpoint(path, azg::nets::OptimConfig{}, torch::kCPU, nullptr);
     });

@@ -28,10 +28,14 @@ Bytes read_file(const std::filesystem::path& path) {
   return Bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-void run(const Bytes& bytes) { LLVMFuzzerTestOneInput(bytes.data(), bytes.size()); }
+void run(const Bytes& bytes) {
+  LLVMFuzzerTestOneInput(bytes.data(), bytes.size());
+}
 
 Bytes mutate(Bytes b, std::mt19937_64& rng) {
-  auto below = [&](std::size_t n) { return n == 0 ? std::size_t{0} : static_cast<std::size_t>(rng() % n); };
+  auto below = [&](std::size_t n) {
+    return n == 0 ? std::size_t{0} : static_cast<std::size_t>(rng() % n);
+  };
   const int edits = 1 + static_cast<int>(below(4));
   for (int e = 0; e < edits; ++e) {
     switch (below(6)) {
@@ -39,27 +43,32 @@ Bytes mutate(Bytes b, std::mt19937_64& rng) {
         if (!b.empty()) b[below(b.size())] ^= static_cast<std::uint8_t>(1u << below(8));
         break;
       case 1:  // a byte to an edge value
-        if (!b.empty()) b[below(b.size())] = std::array<std::uint8_t, 4>{0, 1, 0x7f, 0xff}[below(4)];
+        if (!b.empty())
+          b[below(b.size())] = std::array<std::uint8_t, 4>{0, 1, 0x7f, 0xff}[below(4)];
         break;
       case 2:  // cut the end
         b.resize(below(b.size() + 1));
         break;
       case 3: {  // delete a chunk
         const std::size_t at = below(b.size() + 1), n = std::min(b.size() - at, below(64) + 1);
-        b.erase(b.begin() + static_cast<std::ptrdiff_t>(at), b.begin() + static_cast<std::ptrdiff_t>(at + n));
+        b.erase(b.begin() + static_cast<std::ptrdiff_t>(at),
+                b.begin() + static_cast<std::ptrdiff_t>(at + n));
         break;
       }
       case 4: {  // repeat a chunk
         if (b.empty()) break;
         const std::size_t at = below(b.size()), n = std::min(b.size() - at, below(64) + 1);
-        const Bytes chunk(b.begin() + static_cast<std::ptrdiff_t>(at), b.begin() + static_cast<std::ptrdiff_t>(at + n));
-        b.insert(b.begin() + static_cast<std::ptrdiff_t>(below(b.size() + 1)), chunk.begin(), chunk.end());
+        const Bytes chunk(b.begin() + static_cast<std::ptrdiff_t>(at),
+                          b.begin() + static_cast<std::ptrdiff_t>(at + n));
+        b.insert(b.begin() + static_cast<std::ptrdiff_t>(below(b.size() + 1)), chunk.begin(),
+                 chunk.end());
         break;
       }
       default: {  // insert random bytes
         Bytes noise(below(16) + 1);
         for (auto& x : noise) x = static_cast<std::uint8_t>(rng());
-        b.insert(b.begin() + static_cast<std::ptrdiff_t>(below(b.size() + 1)), noise.begin(), noise.end());
+        b.insert(b.begin() + static_cast<std::ptrdiff_t>(below(b.size() + 1)), noise.begin(),
+                 noise.end());
       }
     }
   }
@@ -93,18 +102,20 @@ int main(int argc, char** argv) {
   if (corpus.empty()) return 1;
   if (mutate_seconds > 0) {
     std::mt19937_64 rng(std::random_device{}());
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(mutate_seconds);
+    const auto end =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(mutate_seconds);
     std::uint64_t mutants = 0;
     const std::string keep = "mutant-in-progress";  // the input being run, kept if it crashes
     while (std::chrono::steady_clock::now() < end) {
       const Bytes m = mutate(corpus[mutants % corpus.size()], rng);
-      std::ofstream(keep, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(m.data()),
-                                                                     static_cast<std::streamsize>(m.size()));
+      std::ofstream(keep, std::ios::binary | std::ios::trunc)
+          .write(reinterpret_cast<const char*>(m.data()), static_cast<std::streamsize>(m.size()));
       run(m);
       ++mutants;
     }
     std::filesystem::remove(keep);
-    std::printf("%llu mutants ran without a crash in %.0f s\n", static_cast<unsigned long long>(mutants), mutate_seconds);
+    std::printf("%llu mutants ran without a crash in %.0f s\n",
+                static_cast<unsigned long long>(mutants), mutate_seconds);
   }
   return 0;
 }

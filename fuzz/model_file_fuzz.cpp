@@ -17,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using G = typename decltype(type)::type;
     azg::fuzz::expect_only_errors([&] {
       const std::string path = "/tmp/azg-fuzz-model-" + std::to_string(::getpid()) + ".pt";
-      std::ofstream(path, std::ios::binary | std::ios::trunc).write(input.data(), static_cast<std::streamsize>(input.size()));
+      std::ofstream(path, std::ios::binary | std::ios::trunc)
+          .write(input.data(), static_cast<std::streamsize>(input.size()));
       const auto model = azg::nets::InferenceModel::load(path, "cpu", "fp32");
       model->meta().template check_game<G>(path);
     });

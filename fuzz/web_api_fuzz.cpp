@@ -2,9 +2,8 @@
 // "METHOD PATH" on one line and its body up to a line "---"; "{id}" in a path stands for
 // the game the sequence last created. Whatever comes in, handle() answers: a status, a
 // JSON body, and for a 4xx a one-line error; a game's state stays consistent.
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -15,12 +14,15 @@ namespace {
 
 std::vector<azg::web::GameKind> games() {
   std::vector<azg::web::GameKind> out;
-  azg::for_each_game(azg::kGames, [&](auto type) { out.push_back(azg::web::game_kind<typename decltype(type)::type>()); });
+  azg::for_each_game(azg::kGames, [&](auto type) {
+    out.push_back(azg::web::game_kind<typename decltype(type)::type>());
+  });
   return out;
 }
 
 void check_reply(const azg::web::Reply& r) {
-  azg::fuzz::require(r.status == 200 || r.status == 201 || r.status == 202 || (r.status >= 400 && r.status < 500));
+  azg::fuzz::require(r.status == 200 || r.status == 201 || r.status == 202 ||
+                     (r.status >= 400 && r.status < 500));
   const auto j = nlohmann::json::parse(r.body, nullptr, /*allow_exceptions=*/false);
   azg::fuzz::require(!j.is_discarded());
   if (r.status >= 400) {
@@ -65,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // Every game still answers with a consistent state once its agent has finished.
   const auto list = nlohmann::json::parse(api.handle("GET", "/api/games", {}, "").body);
-  for (const auto& g : list) check_reply(api.handle("GET", "/api/games/" + g["id"].get<std::string>(), {}, ""));
+  for (const auto& g : list)
+    check_reply(api.handle("GET", "/api/games/" + g["id"].get<std::string>(), {}, ""));
   return 0;
 }

@@ -25,10 +25,11 @@ std::string game_names(GameList<Gs...>) {
 template <Game... Gs, class F>
 int with_game(GameList<Gs...> list, std::string_view name, F&& f) {
   int result = 0;
-  const bool found = ((name == Gs::kName ? (result = f(std::type_identity<Gs>{}), true) : false) ||
-                      ...);
+  const bool found =
+      ((name == Gs::kName ? (result = f(std::type_identity<Gs>{}), true) : false) || ...);
   if (!found)
-    throw Error("unknown game " + quote_input(std::string(name)) + " (known: " + game_names(list) + ")");
+    throw Error("unknown game " + quote_input(std::string(name)) + " (known: " + game_names(list) +
+                ")");
   return result;
 }
 

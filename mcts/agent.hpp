@@ -98,7 +98,8 @@ class MctsAgent final : public Agent<G> {
         progress_(search_.result());
       }
       if (stop_requested_.load(std::memory_order_relaxed)) return true;
-      return budget_.seconds > 0 && std::chrono::duration<double>(now - start).count() >= budget_.seconds;
+      return budget_.seconds > 0 &&
+             std::chrono::duration<double>(now - start).count() >= budget_.seconds;
     });
     return end_search();
   }
@@ -106,7 +107,8 @@ class MctsAgent final : public Agent<G> {
   // A budget of time or until stopped needs act()'s clock.
   Search<G>* begin_search(const G& state) override {
     if (open_ended()) return nullptr;
-    search_.start(state, budget_.simulations > 0 ? budget_.simulations : search_.config().simulations);
+    search_.start(state,
+                  budget_.simulations > 0 ? budget_.simulations : search_.config().simulations);
     return &search_;
   }
   Evaluator<G>* evaluator() override { return evaluator_.get(); }
@@ -121,7 +123,8 @@ class MctsAgent final : public Agent<G> {
   }
   void stop() override { stop_requested_.store(true); }
   // Calls `report` with the search so far about every `interval` while act() runs.
-  void on_progress(std::function<void(const SearchResult&)> report, std::chrono::milliseconds interval) {
+  void on_progress(std::function<void(const SearchResult&)> report,
+                   std::chrono::milliseconds interval) {
     progress_ = std::move(report);
     progress_interval_ = interval;
   }

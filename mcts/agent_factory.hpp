@@ -57,13 +57,15 @@ std::shared_ptr<Evaluator<G>> make_leaf_evaluator(const LeafEvaluation& leaf) {
   if (leaf.kind == "uniform") return std::make_shared<UniformEvaluator<G>>();
   if constexpr (kHasEvaluation<G>) {
     if (leaf.kind == "heuristic") return std::make_shared<HeuristicEvaluator<G>>();
-    if (leaf.kind == "ept") return std::make_shared<EptEvaluator<G>>(leaf.playout_turns, leaf.decisive);
+    if (leaf.kind == "ept")
+      return std::make_shared<EptEvaluator<G>>(leaf.playout_turns, leaf.decisive);
   }
   return std::make_shared<RolloutEvaluator<G>>();
 }
 
 template <Game G>
-AgentFactory<G> uct_agent(const SearchConfig& config, const std::string& name = "uct", LeafEvaluation leaf = {}) {
+AgentFactory<G> uct_agent(const SearchConfig& config, const std::string& name = "uct",
+                          LeafEvaluation leaf = {}) {
   return [config, name, leaf](std::uint64_t seed) -> std::unique_ptr<Agent<G>> {
     return std::make_unique<MctsAgent<G>>(name, config, make_leaf_evaluator<G>(leaf), seed);
   };
@@ -75,14 +77,18 @@ template <Game G>
 LeafEvaluation leaf_evaluation_from(const AgentSpec& spec) {
   LeafEvaluation leaf;
   if (spec.has("evaluator")) leaf.kind = spec.options.at("evaluator");
-  if (leaf.kind != "rollout" && leaf.kind != "uniform" && leaf.kind != "heuristic" && leaf.kind != "ept")
-    throw Error("agent spec " + quote_input(spec.text) + ": evaluator must be rollout, uniform, heuristic or ept");
+  if (leaf.kind != "rollout" && leaf.kind != "uniform" && leaf.kind != "heuristic" &&
+      leaf.kind != "ept")
+    throw Error("agent spec " + quote_input(spec.text) +
+                ": evaluator must be rollout, uniform, heuristic or ept");
   if ((leaf.kind == "heuristic" || leaf.kind == "ept") && !kHasEvaluation<G>)
     throw Error("agent spec " + quote_input(spec.text) + ": " + std::string(G::kName) +
                 " has no static evaluation for evaluator=" + leaf.kind);
   if ((spec.has("playout_turns") || spec.has("decisive")) && leaf.kind != "ept")
-    throw Error("agent spec " + quote_input(spec.text) + ": playout_turns and decisive go with evaluator=ept");
-  leaf.playout_turns = static_cast<int>(spec_number(spec, "playout_turns", leaf.playout_turns, 0, 1000));
+    throw Error("agent spec " + quote_input(spec.text) +
+                ": playout_turns and decisive go with evaluator=ept");
+  leaf.playout_turns =
+      static_cast<int>(spec_number(spec, "playout_turns", leaf.playout_turns, 0, 1000));
   leaf.decisive = spec_number(spec, "decisive", 1, 0, 1) != 0;
   return leaf;
 }

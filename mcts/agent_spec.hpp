@@ -31,15 +31,16 @@ inline AgentSpec parse_agent_spec(std::string_view text) {
     const std::string_view item = rest.substr(0, comma);
     const auto eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
-      throw Error("agent spec " + quote_input(spec.text) + ": expected KEY=VALUE, got " + quote_input(std::string(item)));
+      throw Error("agent spec " + quote_input(spec.text) + ": expected KEY=VALUE, got " +
+                  quote_input(std::string(item)));
     spec.options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
     rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
   }
   return spec;
 }
 
-inline double spec_number(const AgentSpec& spec, const std::string& key, double fallback, double min,
-                          double max) {
+inline double spec_number(const AgentSpec& spec, const std::string& key, double fallback,
+                          double min, double max) {
   const auto it = spec.options.find(key);
   if (it == spec.options.end()) return fallback;
   std::size_t used = 0;
@@ -50,8 +51,8 @@ inline double spec_number(const AgentSpec& spec, const std::string& key, double 
     used = 0;
   }
   if (used != it->second.size() || !(v >= min && v <= max))  // NaN fails too
-    throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a number in [" + short_number(min) + ", " +
-                short_number(max) + "], got " + quote_input(it->second));
+    throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a number in [" +
+                short_number(min) + ", " + short_number(max) + "], got " + quote_input(it->second));
   return v;
 }
 
@@ -75,7 +76,8 @@ inline void check_spec_keys(const AgentSpec& spec, std::initializer_list<std::st
   for (const auto& [key, value] : spec.options) {
     bool ok = search && find_search_option(key) != nullptr;
     for (const auto a : allowed) ok = ok || key == a;
-    if (!ok) throw Error("agent spec " + quote_input(spec.text) + ": unknown option " + quote_input(key));
+    if (!ok)
+      throw Error("agent spec " + quote_input(spec.text) + ": unknown option " + quote_input(key));
   }
 }
 

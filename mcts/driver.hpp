@@ -18,8 +18,8 @@ namespace azg::mcts {
 // `stop_early()` is asked between rounds, when no leaf is pending: true ends every search
 // where it stands (a time budget, a `stop` from another thread).
 template <Game G, class StopEarly>
-void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator, EvalBatch<G>& batch,
-                  int batch_size, StopEarly&& stop_early) {
+void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator,
+                  EvalBatch<G>& batch, int batch_size, StopEarly&& stop_early) {
   for (;;) {
     if (stop_early()) return;
     batch.clear();
@@ -38,8 +38,8 @@ void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator,
 }
 
 template <Game G>
-void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator, EvalBatch<G>& batch,
-                  int batch_size) {
+void run_searches(std::span<Search<G>* const> searches, Evaluator<G>& evaluator,
+                  EvalBatch<G>& batch, int batch_size) {
   run_searches<G>(searches, evaluator, batch, batch_size, [] { return false; });
 }
 

@@ -42,7 +42,9 @@ class EvalBatch {
     return {actions_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
   }
   // Output: the prior of each legal action, in the order of actions(i); sums to 1.
-  std::span<float> priors(std::size_t i) { return {priors_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]}; }
+  std::span<float> priors(std::size_t i) {
+    return {priors_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
   std::span<const float> priors(std::size_t i) const {
     return {priors_.data() + offsets_[i], offsets_[i + 1] - offsets_[i]};
   }

@@ -39,7 +39,7 @@ bool find_decisive_action(const G& state, const ActionListFor<G>& actions, Actio
 // (changes of the deciding player; chance does not count) and scored by the evaluation.
 // `turns` 0 scores the state itself.
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 float ept_value(G state, int turns, bool decisive, std::uint64_t seed) {
   Rng rng(seed);
   const Player me = state.to_act();
@@ -90,14 +90,14 @@ void set_jittered_priors(EvalBatch<G>& batch, std::size_t i) {
 // The heuristic agent's value of a leaf for its player to act: the evaluation, ties
 // broken by the leaf's seed (a terminal leaf's exact result stays exact).
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 float heuristic_leaf_value(const G& g, std::uint64_t seed) {
   const float v = evaluation(g, g.to_act());
   return g.is_terminal() ? v : std::clamp(v + tie_jitter(seed), -1.0f, 1.0f);
 }
 
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 class HeuristicEvaluator final : public Evaluator<G> {
  public:
   void evaluate(EvalBatch<G>& batch) override {
@@ -109,7 +109,7 @@ class HeuristicEvaluator final : public Evaluator<G> {
 };
 
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 class EptEvaluator final : public Evaluator<G> {
  public:
   EptEvaluator(int turns, bool decisive) : turns_(turns), decisive_(decisive) {}
@@ -135,7 +135,7 @@ class EptEvaluator final : public Evaluator<G> {
 // K > 0 the mixed value is the EPT agent's instead (a random playout cut after K turns,
 // scored by the evaluation; wins taken at once): Truchet's stronger teacher.
 template <Game G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 class HeuristicMixEvaluator final : public Evaluator<G> {
  public:
   HeuristicMixEvaluator(Evaluator<G>& inner, float weight, int playout_turns = 0)
@@ -153,13 +153,15 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const G& g = batch.state(i);
       if (g.is_terminal()) continue;
-      const float h = playout_turns_ > 0 ? ept_value(g, playout_turns_, /*decisive=*/true, batch.seed(i))
-                                         : heuristic_leaf_value(g, batch.seed(i));
+      const float h = playout_turns_ > 0
+                          ? ept_value(g, playout_turns_, /*decisive=*/true, batch.seed(i))
+                          : heuristic_leaf_value(g, batch.seed(i));
       batch.value(i) = (1.0f - w) * batch.value(i) + w * h;
       const auto priors = batch.priors(i);
       std::copy(priors.begin(), priors.end(), inner.begin());
       set_jittered_priors(batch, i);  // the heuristic agent's, mixed with the inner ones below
-      for (std::size_t k = 0; k < priors.size(); ++k) priors[k] = (1.0f - w) * inner[k] + w * priors[k];
+      for (std::size_t k = 0; k < priors.size(); ++k)
+        priors[k] = (1.0f - w) * inner[k] + w * priors[k];
     }
   }
 

@@ -20,11 +20,11 @@ namespace azg::mcts {
 struct SearchConfig {
   int simulations = 200;
   float c_puct = 1.25f;
-  float fpu_reduction = 0.25f;   // unvisited children: parent value minus this x sqrt(visited prior)
-  float dirichlet_total = 10.0f; // root noise alpha = dirichlet_total / number of legal actions
+  float fpu_reduction = 0.25f;  // unvisited children: parent value minus this x sqrt(visited prior)
+  float dirichlet_total = 10.0f;  // root noise alpha = dirichlet_total / number of legal actions
   float noise_fraction = 0.25f;
-  bool gumbel = false;           // Gumbel root instead of PUCT + noise at the root
-  int gumbel_actions = 16;       // m: actions sampled by Gumbel-top-k
+  bool gumbel = false;      // Gumbel root instead of PUCT + noise at the root
+  int gumbel_actions = 16;  // m: actions sampled by Gumbel-top-k
   float gumbel_c_visit = 50.0f;
   float gumbel_c_scale = 1.0f;
   // sigma's q: false maps [-1, 1] to [0, 1]; true rescales each root's completed q by
@@ -36,22 +36,22 @@ struct SearchConfig {
   // the actions the search valued (Danihelka et al. 2022), while the move is still chosen
   // by visits.
   bool improved_policy_target = false;
-  int leaves_per_batch = 8;      // leaves one search adds to a batch, spread by virtual loss
+  int leaves_per_batch = 8;  // leaves one search adds to a batch, spread by virtual loss
   float virtual_loss = 1.0f;
   bool reuse_tree = true;
   std::size_t reserve_nodes = 1 << 14;
 };
 
 struct SearchResult {
-  std::vector<Action> actions;        // the root's legal actions
-  std::vector<std::int32_t> visits;   // visits of each
-  std::vector<float> policy;          // training target: visit shares, or Gumbel's improved policy
-  std::vector<float> prior;           // the evaluator's prior of each (after root noise)
-  Action best = 0;                    // most visited (PUCT) or Gumbel's choice
-  float value = 0.0f;                 // root value for the player to act at the root
-  float network_value = 0.0f;         // the evaluator's value of the root position
+  std::vector<Action> actions;       // the root's legal actions
+  std::vector<std::int32_t> visits;  // visits of each
+  std::vector<float> policy;         // training target: visit shares, or Gumbel's improved policy
+  std::vector<float> prior;          // the evaluator's prior of each (after root noise)
+  Action best = 0;                   // most visited (PUCT) or Gumbel's choice
+  float value = 0.0f;                // root value for the player to act at the root
+  float network_value = 0.0f;        // the evaluator's value of the root position
   int simulations = 0;
-  bool full = true;                   // a full search (policy target) or a cheap one
+  bool full = true;  // a full search (policy target) or a cheap one
 };
 
 template <Game G>
@@ -75,7 +75,8 @@ class Search {
   // plays the best of them.
   void start(const G& root, int simulations, bool full = true, bool explore = false) {
     assert(!root.is_terminal() && root.to_act() != Player::kChance);
-    const bool reuse = config_.reuse_tree && !config_.gumbel && have_tree_ && root.hash() == root_.hash();
+    const bool reuse =
+        config_.reuse_tree && !config_.gumbel && have_tree_ && root.hash() == root_.hash();
     if (!reuse) tree_.reset(config_.reserve_nodes);
     have_tree_ = true;
     root_ = root;
@@ -200,7 +201,8 @@ class Search {
     std::uint32_t node = 0;
     tree_[0].in_flight++;
     for (;;) {
-      if (state.is_terminal()) return {Descent::kTerminal, node, state, outcome_value(state.outcome(), Player::kP0)};
+      if (state.is_terminal())
+        return {Descent::kTerminal, node, state, outcome_value(state.outcome(), Player::kP0)};
       Node& n = tree_[node];
       if (!n.expanded()) {
         if (n.pending()) {
@@ -236,10 +238,12 @@ class Search {
     for (std::uint32_t i = 0; i < n.num_children; ++i) {
       const Node& c = tree_[n.first_child + i];
       const int count = c.visits + c.in_flight;
-      const float q = count > 0 ? (c.value_sum - config_.virtual_loss * static_cast<float>(c.in_flight)) /
-                                      static_cast<float>(count)
-                                : fpu;
-      const float score = q + config_.c_puct * c.prior * sqrt_n / (1.0f + static_cast<float>(count));
+      const float q = count > 0
+                          ? (c.value_sum - config_.virtual_loss * static_cast<float>(c.in_flight)) /
+                                static_cast<float>(count)
+                          : fpu;
+      const float score =
+          q + config_.c_puct * c.prior * sqrt_n / (1.0f + static_cast<float>(count));
       if (score > best_score) {
         best_score = score;
         best = n.first_child + i;
@@ -284,7 +288,8 @@ class Search {
     tree_[node].flags |= Node::kExpanded | Node::kChance;
   }
 
-  void expand(std::uint32_t node, std::span<const Action> actions, std::span<const float> priors, Player actor) {
+  void expand(std::uint32_t node, std::span<const Action> actions, std::span<const float> priors,
+              Player actor) {
     const std::uint32_t first = tree_.add_children(node, actions.size());
     for (std::size_t i = 0; i < actions.size(); ++i) {
       Node& c = tree_[first + static_cast<std::uint32_t>(i)];
@@ -323,7 +328,8 @@ class Search {
       if (sum > 0.0f) {
         for (std::uint32_t i = 0; i < root.num_children; ++i) {
           Node& c = tree_[root.first_child + i];
-          c.prior = (1.0f - config_.noise_fraction) * c.prior + config_.noise_fraction * noise[i] / sum;
+          c.prior =
+              (1.0f - config_.noise_fraction) * c.prior + config_.noise_fraction * noise[i] / sum;
         }
       }
       noise_ = false;
@@ -345,8 +351,9 @@ class Search {
     candidates_.resize(n);
     for (int i = 0; i < n; ++i) candidates_[i] = i;
     const int m = std::min(config_.gumbel_actions, n);
-    std::partial_sort(candidates_.begin(), candidates_.begin() + m, candidates_.end(),
-                      [&](int a, int b) { return gumbel_[a] + logits_[a] > gumbel_[b] + logits_[b]; });
+    std::partial_sort(
+        candidates_.begin(), candidates_.begin() + m, candidates_.end(),
+        [&](int a, int b) { return gumbel_[a] + logits_[a] > gumbel_[b] + logits_[b]; });
     candidates_.resize(m);
     phases_ = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(m)))));
     phase_target_ = 0;
@@ -387,7 +394,9 @@ class Search {
     const Node& c = tree_[tree_[0].first_child + i];
     return c.visits > 0 ? c.value_sum / static_cast<float>(c.visits) : 0.0f;
   }
-  float completed_q(int i, float v_mix) const { return tree_[tree_[0].first_child + i].visits > 0 ? child_q(i) : v_mix; }
+  float completed_q(int i, float v_mix) const {
+    return tree_[tree_[0].first_child + i].visits > 0 ? child_q(i) : v_mix;
+  }
 
   // v_mix: the network's root value blended with the prior-weighted q of the visited
   // children, the value an unvisited child is given (Gumbel MuZero's completed q).
@@ -401,12 +410,15 @@ class Search {
       weighted_q += c.prior * child_q(static_cast<int>(i));
       total_visits += c.visits;
     }
-    return static_cast<float>(visited_prior > 0
-                                  ? (root_network_value_ + total_visits / visited_prior * weighted_q) / (1.0 + total_visits)
-                                  : root_network_value_);
+    return static_cast<float>(
+        visited_prior > 0 ? (root_network_value_ + total_visits / visited_prior * weighted_q) /
+                                (1.0 + total_visits)
+                          : root_network_value_);
   }
 
-  float gumbel_score(int i, const Sigma& sigma) const { return gumbel_[i] + logits_[i] + sigma(child_q(i)); }
+  float gumbel_score(int i, const Sigma& sigma) const {
+    return gumbel_[i] + logits_[i] + sigma(child_q(i));
+  }
 
   std::uint32_t select_gumbel_root() {
     const std::uint32_t first = tree_[0].first_child;
@@ -448,7 +460,8 @@ class Search {
     double max_logit = -1e30;
     std::vector<double> z(n);
     for (int i = 0; i < n; ++i) {
-      z[i] = std::log(std::max(tree_[root.first_child + i].prior, 1e-12f)) + s(completed_q(i, v_mix));
+      z[i] =
+          std::log(std::max(tree_[root.first_child + i].prior, 1e-12f)) + s(completed_q(i, v_mix));
       max_logit = std::max(max_logit, z[i]);
     }
     double sum = 0.0;

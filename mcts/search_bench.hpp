@@ -32,11 +32,14 @@ template <Game G>
 SearchBenchResult bench_search(const SearchBenchOptions& o) {
   if (o.evaluator != "uniform" && o.evaluator != "rollout")
     throw Error("--evaluator must be uniform or rollout, got " + quote_input(o.evaluator));
-  if (o.simulations < 1 || o.threads < 1 || o.searches_per_thread < 1 || o.batch < 1 || !(o.seconds > 0))
+  if (o.simulations < 1 || o.threads < 1 || o.searches_per_thread < 1 || o.batch < 1 ||
+      !(o.seconds > 0))
     throw Error("--sims, --threads, --searches, --batch and --seconds must be positive");
   std::shared_ptr<Evaluator<G>> evaluator;
-  if (o.evaluator == "uniform") evaluator = std::make_shared<UniformEvaluator<G>>();
-  else evaluator = std::make_shared<RolloutEvaluator<G>>();
+  if (o.evaluator == "uniform")
+    evaluator = std::make_shared<UniformEvaluator<G>>();
+  else
+    evaluator = std::make_shared<RolloutEvaluator<G>>();
   SearchConfig config;
   config.simulations = o.simulations;
   config.reuse_tree = false;

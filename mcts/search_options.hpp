@@ -19,9 +19,10 @@
 namespace azg::mcts {
 
 struct SearchOption {
-  std::string_view spec_key;    // in agent specs; training configs name it in their keys' declarations
+  std::string_view
+      spec_key;  // in agent specs; training configs name it in their keys' declarations
   double min, max;
-  bool whole;                   // an integer (or 0/1 for a switch)
+  bool whole;  // an integer (or 0/1 for a switch)
   std::string_view help;
   double (*get)(const SearchConfig&);
   void (*set)(SearchConfig&, double);
@@ -33,8 +34,10 @@ inline const std::array<SearchOption, 10>& search_options() {
        [](const SearchConfig& c) { return double(c.simulations); },
        [](SearchConfig& c, double v) { c.simulations = int(v); }},
       {"cpuct", 0, 100, false, "PUCT exploration constant",
-       [](const SearchConfig& c) { return double(c.c_puct); }, [](SearchConfig& c, double v) { c.c_puct = float(v); }},
-      {"fpu", -10, 10, false, "first-play urgency reduction: unvisited children get the parent's value minus this",
+       [](const SearchConfig& c) { return double(c.c_puct); },
+       [](SearchConfig& c, double v) { c.c_puct = float(v); }},
+      {"fpu", -10, 10, false,
+       "first-play urgency reduction: unvisited children get the parent's value minus this",
        [](const SearchConfig& c) { return double(c.fpu_reduction); },
        [](SearchConfig& c, double v) { c.fpu_reduction = float(v); }},
       {"batch", 1, 4096, true, "leaves one search adds to an evaluator call (virtual loss)",
@@ -44,15 +47,18 @@ inline const std::array<SearchOption, 10>& search_options() {
        [](const SearchConfig& c) { return double(c.virtual_loss); },
        [](SearchConfig& c, double v) { c.virtual_loss = float(v); }},
       {"gumbel", 0, 1, true, "Gumbel root with sequential halving (1) or PUCT (0)",
-       [](const SearchConfig& c) { return c.gumbel ? 1.0 : 0.0; }, [](SearchConfig& c, double v) { c.gumbel = v != 0; }},
+       [](const SearchConfig& c) { return c.gumbel ? 1.0 : 0.0; },
+       [](SearchConfig& c, double v) { c.gumbel = v != 0; }},
       {"gumbel_k", 1, 4096, true, "actions a Gumbel root samples",
        [](const SearchConfig& c) { return double(c.gumbel_actions); },
        [](SearchConfig& c, double v) { c.gumbel_actions = int(v); }},
-      {"gumbel_scale", 0, 1000, false, "c_scale: the weight of the searched values against the prior at a Gumbel root",
+      {"gumbel_scale", 0, 1000, false,
+       "c_scale: the weight of the searched values against the prior at a Gumbel root",
        [](const SearchConfig& c) { return double(c.gumbel_c_scale); },
        [](SearchConfig& c, double v) { c.gumbel_c_scale = float(v); }},
       {"gumbel_rescale", 0, 1, true,
-       "a Gumbel root's values rescaled to their own min..max (1, mctx's default) or read on [-1, 1] (0)",
+       "a Gumbel root's values rescaled to their own min..max (1, mctx's default) or read on [-1, "
+       "1] (0)",
        [](const SearchConfig& c) { return c.gumbel_rescale ? 1.0 : 0.0; },
        [](SearchConfig& c, double v) { c.gumbel_rescale = v != 0; }},
       {"reuse", 0, 1, true, "keep the subtree of the move played (1) or start afresh (0)",
@@ -76,14 +82,16 @@ inline std::string short_number(double v) {
 }
 
 // The most simulations any search may be given (the sims option's bound).
-inline int max_simulations() { return static_cast<int>(find_search_option("sims")->max); }
+inline int max_simulations() {
+  return static_cast<int>(find_search_option("sims")->max);
+}
 
 // Throws unless `v` is a valid value of `o`; `what` names where it came from.
 inline void check_search_value(const SearchOption& o, double v, const std::string& what) {
   const bool whole_ok = !o.whole || v == std::floor(v);
   if (!(v >= o.min && v <= o.max) || !whole_ok)
-    throw Error(what + " must be " + (o.whole ? "a whole number" : "a number") + " in [" + short_number(o.min) +
-                ", " + short_number(o.max) + "], got " + short_number(v));
+    throw Error(what + " must be " + (o.whole ? "a whole number" : "a number") + " in [" +
+                short_number(o.min) + ", " + short_number(o.max) + "], got " + short_number(v));
 }
 
 // The named presets: `uct` (rollout values, plain UCT-like exploration, one leaf at a
@@ -111,8 +119,8 @@ inline std::string search_options_help() {
   for (const auto& o : search_options()) {
     std::string key(o.spec_key);
     key.resize(std::max<std::size_t>(key.size(), 9), ' ');
-    out += "  " + key + " (uct " + short_number(o.get(uct)) + ", az " + short_number(o.get(az)) + ")  " +
-           std::string(o.help) + "\n";
+    out += "  " + key + " (uct " + short_number(o.get(uct)) + ", az " + short_number(o.get(az)) +
+           ")  " + std::string(o.help) + "\n";
   }
   return out;
 }

@@ -20,8 +20,10 @@ void save_checkpoint(const std::string& path, Learner& learner, const ModelMeta&
   m.step = learner.steps();
   archive.write("meta", c10::IValue(m.to_json().dump()));
   archive.write("step", c10::IValue(learner.steps()));
-  for (const auto& p : learner.module().named_parameters()) archive.write("param." + p.name, p.value, false);
-  for (const auto& b : learner.module().named_buffers()) archive.write("buffer." + b.name, b.value, true);
+  for (const auto& p : learner.module().named_parameters())
+    archive.write("param." + p.name, p.value, false);
+  for (const auto& b : learner.module().named_buffers())
+    archive.write("buffer." + b.name, b.value, true);
   torch::serialize::OutputArchive optimizer_archive;
   learner.optimizer().save(optimizer_archive);
   archive.write("optimizer", optimizer_archive);
@@ -35,7 +37,8 @@ static torch::serialize::InputArchive open_checkpoint(const std::string& path) {
   try {
     archive.load_from(path);
     c10::IValue format;
-    if (!archive.try_read("format", format) || !format.isString() || format.toStringRef() != kFormat)
+    if (!archive.try_read("format", format) || !format.isString() ||
+        format.toStringRef() != kFormat)
       throw Error(path + " is not an azg checkpoint");
   } catch (const Error&) {
     throw;
@@ -60,27 +63,31 @@ ModelMeta read_checkpoint_meta(const std::string& path) {
   return meta_of(archive, path);
 }
 
-std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimConfig& optim, torch::Device device,
-                                         ModelMeta* meta_out) {
+std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimConfig& optim,
+                                         torch::Device device, ModelMeta* meta_out) {
   auto archive = open_checkpoint(path);
   const ModelMeta meta = meta_of(archive, path);
-  auto learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, 0), meta.net, optim, device);
+  auto learner =
+      std::make_unique<Learner>(build_network(meta.shape, meta.net, 0), meta.net, optim, device);
   try {
     torch::NoGradGuard no_grad;
     for (const auto& p : learner->module().named_parameters()) {
       at::Tensor t;
       archive.read("param." + p.name, t);
-      if (!t.sizes().equals(p.value.sizes())) throw Error(path + ": tensor " + p.name + " has the wrong shape");
+      if (!t.sizes().equals(p.value.sizes()))
+        throw Error(path + ": tensor " + p.name + " has the wrong shape");
       p.value.copy_(t);
     }
     for (const auto& b : learner->module().named_buffers()) {
       at::Tensor t;
       archive.read("buffer." + b.name, t, true);
-      if (!t.sizes().equals(b.value.sizes())) throw Error(path + ": tensor " + b.name + " has the wrong shape");
+      if (!t.sizes().equals(b.value.sizes()))
+        throw Error(path + ": tensor " + b.name + " has the wrong shape");
       b.value.copy_(t);
     }
     torch::serialize::InputArchive optimizer_archive;
-    if (archive.try_read("optimizer", optimizer_archive)) learner->optimizer().load(optimizer_archive);
+    if (archive.try_read("optimizer", optimizer_archive))
+      learner->optimizer().load(optimizer_archive);
     c10::IValue step;
     archive.read("step", step);
     learner->set_steps(step.toInt());

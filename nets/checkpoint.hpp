@@ -17,8 +17,8 @@ ModelMeta read_checkpoint_meta(const std::string& path);
 
 // Rebuilds the network from the checkpoint's metadata, restores weights, optimizer state
 // and step. `expected`, when given, must match the checkpoint's game and shapes.
-std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimConfig& optim, torch::Device device,
-                                         ModelMeta* meta_out = nullptr);
+std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimConfig& optim,
+                                         torch::Device device, ModelMeta* meta_out = nullptr);
 
 // Writes `module` (in eval mode) as a TorchScript file carrying meta.json.
 void export_model(torch::jit::Module module, const ModelMeta& meta, const std::string& path);

@@ -50,13 +50,15 @@ std::string openblas_restart_note() {
   const char* from = std::getenv(kRestartedFrom);
   const char* now = std::getenv("OPENBLAS_CORETYPE");
   if (from == nullptr || now == nullptr) return "";
-  return std::string("azg restarted with OPENBLAS_CORETYPE=") + now + ": OpenBLAS did not recognise this CPU and chose " +
-         from + " (SSE3) kernels";
+  return std::string("azg restarted with OPENBLAS_CORETYPE=") + now +
+         ": OpenBLAS did not recognise this CPU and chose " + from + " (SSE3) kernels";
 }
 
 void reexec_for_blas_kernels(char** argv) {
   if (std::getenv("OPENBLAS_CORETYPE") != nullptr) return;
-  if (const char* off = std::getenv("AZG_NO_BLAS_REEXEC"); off != nullptr && std::strcmp(off, "1") == 0) return;
+  if (const char* off = std::getenv("AZG_NO_BLAS_REEXEC");
+      off != nullptr && std::strcmp(off, "1") == 0)
+    return;
   const auto core = openblas_core();
   if (!core || *core != "Prescott") return;
 #if defined(__x86_64__)
@@ -67,7 +69,8 @@ void reexec_for_blas_kernels(char** argv) {
   ::setenv("OPENBLAS_CORETYPE", "Haswell", 1);
   ::setenv(kRestartedFrom, core->c_str(), 1);
   ::execv("/proc/self/exe", argv);
-  std::cerr << "azg: could not restart (" << std::strerror(errno) << "); going on with the SSE3 kernels\n";
+  std::cerr << "azg: could not restart (" << std::strerror(errno)
+            << "); going on with the SSE3 kernels\n";
 #else
   (void)argv;
 #endif

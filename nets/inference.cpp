@@ -1,9 +1,8 @@
 #include "nets/inference.hpp"
 
+#include <dlfcn.h>
 #include <torch/script.h>
 #include <torch/torch.h>
-
-#include <dlfcn.h>
 
 #include <chrono>
 #include <mutex>
@@ -52,7 +51,8 @@ struct InferenceModel::Impl {
     impl->dtype = impl->precision == "bf16" ? at::kBFloat16 : at::kFloat;
     impl->columns = nets::logit_columns(trained, meta.shape, meta.net);
     impl->width = nets::logit_width(meta.shape, meta.net);
-    for (std::size_t i = 0; i < impl->columns.size(); ++i) impl->in_order &= impl->columns[i] == static_cast<int>(i);
+    for (std::size_t i = 0; i < impl->columns.size(); ++i)
+      impl->in_order &= impl->columns[i] == static_cast<int>(i);
     impl->set_weights(trained);
     return impl;
   }
@@ -101,10 +101,13 @@ std::string resolve_precision(const std::string& precision, const std::string& d
   if (precision == "fp32") return precision;
   if (precision == "bf16") {
     if (cpu && !cpu_has_native_bf16())
-      throw Error("bf16 inference needs a CPU with AVX512_BF16 or AMX-BF16 (this one has neither); use fp32 or auto");
+      throw Error(
+          "bf16 inference needs a CPU with AVX512_BF16 or AMX-BF16 (this one has neither); use "
+          "fp32 or auto");
     return precision;
   }
-  if (precision == "auto" || precision == "fastest") return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
+  if (precision == "auto" || precision == "fastest")
+    return cpu && cpu_has_native_bf16() ? "bf16" : "fp32";
   throw Error("precision must be fp32, bf16, auto or fastest, got " + quote_input(precision));
 }
 
@@ -113,7 +116,9 @@ std::string resolve_device(const std::string& device) {
   if (device == "cpu") return device;
   if (device == "cuda") {
     if (!torch::cuda::is_available())
-      throw Error("device cuda requested but this LibTorch has no CUDA device (build with a CUDA LibTorch)");
+      throw Error(
+          "device cuda requested but this LibTorch has no CUDA device (build with a CUDA "
+          "LibTorch)");
     return device;
   }
   throw Error("device must be cpu, cuda or auto, got " + quote_input(device));
@@ -138,12 +143,14 @@ bool set_blas_threads(int threads) {
 InferenceModel::InferenceModel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 InferenceModel::~InferenceModel() = default;
 
-std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path, const std::string& device,
+std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path,
+                                                     const std::string& device,
                                                      const std::string& precision) {
   ModelMeta meta;
   const torch::jit::Module module = load_exported(path, meta, torch::kCPU);
   try {
-    return std::shared_ptr<InferenceModel>(new InferenceModel(Impl::make(module, meta, device, precision)));
+    return std::shared_ptr<InferenceModel>(
+        new InferenceModel(Impl::make(module, meta, device, precision)));
   } catch (const Error& e) {
     throw Error(path + ": " + e.what());
   } catch (const std::exception&) {  // c10::Error, and the std exceptions of LibTorch's parsers
@@ -152,21 +159,35 @@ std::shared_ptr<InferenceModel> InferenceModel::load(const std::string& path, co
 }
 
 std::shared_ptr<InferenceModel> InferenceModel::fresh(const ModelMeta& meta, std::uint64_t seed,
-                                                      const std::string& device, const std::string& precision) {
+                                                      const std::string& device,
+                                                      const std::string& precision) {
   return from_module(build_network(meta.shape, meta.net, seed), meta, device, precision);
 }
 
-std::shared_ptr<InferenceModel> InferenceModel::from_module(const torch::jit::Module& module, const ModelMeta& meta,
-                                                            const std::string& device, const std::string& precision) {
-  return std::shared_ptr<InferenceModel>(new InferenceModel(Impl::make(module, meta, device, precision)));
+std::shared_ptr<InferenceModel> InferenceModel::from_module(const torch::jit::Module& module,
+                                                            const ModelMeta& meta,
+                                                            const std::string& device,
+                                                            const std::string& precision) {
+  return std::shared_ptr<InferenceModel>(
+      new InferenceModel(Impl::make(module, meta, device, precision)));
 }
 
-const ModelMeta& InferenceModel::meta() const { return impl_->meta; }
-const std::string& InferenceModel::precision() const { return impl_->precision; }
-torch::jit::Module InferenceModel::graph() const { return *impl_->snapshot(); }
+const ModelMeta& InferenceModel::meta() const {
+  return impl_->meta;
+}
+const std::string& InferenceModel::precision() const {
+  return impl_->precision;
+}
+torch::jit::Module InferenceModel::graph() const {
+  return *impl_->snapshot();
+}
 
-int InferenceModel::logit_width() const { return impl_->width; }
-const std::vector<int>& InferenceModel::logit_columns() const { return impl_->columns; }
+int InferenceModel::logit_width() const {
+  return impl_->width;
+}
+const std::vector<int>& InferenceModel::logit_columns() const {
+  return impl_->columns;
+}
 
 void InferenceModel::run(const float* planes, int batch, float* logits, float* values) {
   if (impl_->in_order) return run_raw(planes, batch, logits, values);
@@ -174,18 +195,22 @@ void InferenceModel::run(const float* planes, int batch, float* logits, float* v
   std::vector<float> raw(static_cast<std::size_t>(batch) * width);
   run_raw(planes, batch, raw.data(), values);
   for (std::size_t b = 0; b < static_cast<std::size_t>(batch); ++b)
-    for (std::size_t i = 0; i < policy; ++i) logits[b * policy + i] = raw[b * width + static_cast<std::size_t>(impl_->columns[i])];
+    for (std::size_t i = 0; i < policy; ++i)
+      logits[b * policy + i] = raw[b * width + static_cast<std::size_t>(impl_->columns[i])];
 }
 
-bool InferenceModel::has_score() const { return impl_->meta.net.score_head; }
+bool InferenceModel::has_score() const {
+  return impl_->meta.net.score_head;
+}
 
-void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values, float* scores) {
+void InferenceModel::run_raw(const float* planes, int batch, float* logits, float* values,
+                             float* scores) {
   const PlaneShape& s = impl_->meta.shape.planes;
   const int width = impl_->width;
   c10::InferenceMode inference;
-  const at::Tensor input =
-      torch::from_blob(const_cast<float*>(planes), {batch, s.channels, s.height, s.width}, torch::kFloat32)
-          .to(impl_->device);
+  const at::Tensor input = torch::from_blob(const_cast<float*>(planes),
+                                            {batch, s.channels, s.height, s.width}, torch::kFloat32)
+                               .to(impl_->device);
   // A copy of the graph handle: a concurrent update swaps in a new graph without waiting
   // for this forward, which keeps running on the weights it started with.
   torch::jit::Module graph = *impl_->snapshot();  // a handle: shares the weights
@@ -201,7 +226,9 @@ void InferenceModel::run_raw(const float* planes, int batch, float* logits, floa
   }
 }
 
-void InferenceModel::update_weights(const torch::jit::Module& module) { impl_->set_weights(module); }
+void InferenceModel::update_weights(const torch::jit::Module& module) {
+  impl_->set_weights(module);
+}
 
 void InferenceModel::load_weights(const std::string& path) {
   ModelMeta meta;

@@ -34,14 +34,16 @@ std::string faster_precision(const ModelMeta& meta);
 class InferenceModel {
  public:
   // From an exported TorchScript file (meta.json inside); device "cpu", "cuda" or "auto".
-  static std::shared_ptr<InferenceModel> load(const std::string& path, const std::string& device = "cpu",
+  static std::shared_ptr<InferenceModel> load(const std::string& path,
+                                              const std::string& device = "cpu",
                                               const std::string& precision = "fp32");
   // A fresh network (random weights from `seed`), for benchmarks and tests.
   static std::shared_ptr<InferenceModel> fresh(const ModelMeta& meta, std::uint64_t seed,
                                                const std::string& device = "cpu",
                                                const std::string& precision = "fp32");
   // The inference graph of `module` (the trainer's current weights).
-  static std::shared_ptr<InferenceModel> from_module(const torch::jit::Module& module, const ModelMeta& meta,
+  static std::shared_ptr<InferenceModel> from_module(const torch::jit::Module& module,
+                                                     const ModelMeta& meta,
                                                      const std::string& device = "cpu",
                                                      const std::string& precision = "fp32");
   ~InferenceModel();
@@ -56,7 +58,8 @@ class InferenceModel {
   // head's planes and globals otherwise), so a caller reading a few actions skips the
   // gather of every index.
   // `scores`: where given, batch floats for the score head's output (has_score()).
-  void run_raw(const float* planes, int batch, float* logits, float* values, float* scores = nullptr);
+  void run_raw(const float* planes, int batch, float* logits, float* values,
+               float* scores = nullptr);
   // The network has a score head (net.score_head): run_raw can fill scores.
   bool has_score() const;
   int logit_width() const;

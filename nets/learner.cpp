@@ -45,8 +45,10 @@ Learner::Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, to
   std::vector<at::Tensor> params;
   for (const auto& p : module_.parameters()) params.push_back(p);
   if (optim_.optimizer == "sgd") {
-    optimizer_ = std::make_unique<torch::optim::SGD>(
-        params, torch::optim::SGDOptions(optim_.learning_rate).momentum(optim_.momentum).weight_decay(optim_.weight_decay));
+    optimizer_ =
+        std::make_unique<torch::optim::SGD>(params, torch::optim::SGDOptions(optim_.learning_rate)
+                                                        .momentum(optim_.momentum)
+                                                        .weight_decay(optim_.weight_decay));
   } else if (optim_.optimizer == "adam") {
     optimizer_ = std::make_unique<torch::optim::Adam>(
         params, torch::optim::AdamOptions(optim_.learning_rate).weight_decay(optim_.weight_decay));
@@ -76,8 +78,10 @@ std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
   at::Tensor value_loss;
   if (net_.value_head == "wdl") {
     // Classes: 0 win, 1 draw, 2 loss for the player to act.
-    const at::Tensor cls = torch::where(z > 0.5, torch::zeros_like(z), torch::where(z < -0.5, torch::full_like(z, 2), torch::ones_like(z)))
-                               .to(torch::kLong);
+    const at::Tensor cls =
+        torch::where(z > 0.5, torch::zeros_like(z),
+                     torch::where(z < -0.5, torch::full_like(z, 2), torch::ones_like(z)))
+            .to(torch::kLong);
     value_loss = torch::nll_loss(torch::log_softmax(value_out, 1), cls);
   } else {
     value_loss = torch::mse_loss(torch::tanh(value_out.select(1, 0)), z);
@@ -97,14 +101,16 @@ std::pair<at::Tensor, Losses> Learner::loss(const TrainBatch& batch) {
   if (net_.score_head) {
     // Squared error of tanh(score) against tanh(final margin / scale), over the positions
     // whose game end is known.
-    const at::Tensor score = torch::tanh(out->elements()[net_.ownership ? 3 : 2].toTensor().to(at::kFloat).select(1, 0));
+    const at::Tensor score =
+        torch::tanh(out->elements()[net_.ownership ? 3 : 2].toTensor().to(at::kFloat).select(1, 0));
     const at::Tensor known = batch.score_weight.to(device_);
-    const at::Tensor loss = ((score - batch.score.to(device_)).pow(2) * known).sum() / torch::clamp_min(known.sum(), 1.0);
+    const at::Tensor loss = ((score - batch.score.to(device_)).pow(2) * known).sum() /
+                            torch::clamp_min(known.sum(), 1.0);
     total = total + optim_.score_weight * loss;
     score_loss = loss.item<float>();
   }
-  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), ownership_loss, total.item<float>(),
-                        score_loss}};
+  return {total, Losses{policy_loss.item<float>(), value_loss.item<float>(), ownership_loss,
+                        total.item<float>(), score_loss}};
 }
 
 Losses Learner::step(const TrainBatch& batch) {
@@ -126,10 +132,12 @@ void Learner::average_gradients(Losses& losses) {
   std::vector<at::Tensor> params;
   for (const auto& p : module_.parameters()) {
     params.push_back(p);
-    parts.push_back(p.grad().defined() ? p.grad().detach().to(torch::kCPU, torch::kFloat).reshape({-1})
-                                       : torch::zeros({p.numel()}, torch::kFloat));
+    parts.push_back(p.grad().defined()
+                        ? p.grad().detach().to(torch::kCPU, torch::kFloat).reshape({-1})
+                        : torch::zeros({p.numel()}, torch::kFloat));
   }
-  parts.push_back(torch::tensor({losses.policy, losses.value, losses.ownership, losses.total, losses.score}, torch::kFloat));
+  parts.push_back(torch::tensor(
+      {losses.policy, losses.value, losses.ownership, losses.total, losses.score}, torch::kFloat));
   at::Tensor flat = torch::cat(parts).contiguous();
   average_(flat.data_ptr<float>(), static_cast<std::size_t>(flat.numel()));
   std::int64_t offset = 0;
@@ -152,8 +160,10 @@ Losses Learner::measure(const TrainBatch& batch) {
 
 void Learner::set_learning_rate(double lr) {
   for (auto& group : optimizer_->param_groups()) {
-    if (optim_.optimizer == "sgd") static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
-    else static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
+    if (optim_.optimizer == "sgd")
+      static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+    else
+      static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
   }
 }
 

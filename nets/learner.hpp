@@ -16,11 +16,11 @@ namespace azg::nets {
 
 // One training batch, on the CPU.
 struct TrainBatch {
-  at::Tensor planes;         // [B,C,H,W] float
-  at::Tensor policy;         // [B,A] float: the search's policy target, 0 on illegal actions
-  at::Tensor legal;          // [B,A] bool: legal actions that have a policy index
-  at::Tensor value;          // [B] float: the game's result for the player to act, in [-1,1]
-  at::Tensor policy_weight;  // [B] float: 1 for full searches, 0 for cheap ones
+  at::Tensor planes;            // [B,C,H,W] float
+  at::Tensor policy;            // [B,A] float: the search's policy target, 0 on illegal actions
+  at::Tensor legal;             // [B,A] bool: legal actions that have a policy index
+  at::Tensor value;             // [B] float: the game's result for the player to act, in [-1,1]
+  at::Tensor policy_weight;     // [B] float: 1 for full searches, 0 for cheap ones
   at::Tensor ownership;         // [B,H*W] float in [-1,1] (networks with an ownership head)
   at::Tensor ownership_weight;  // [B] float: 1 where the ownership target is known
   at::Tensor score;             // [B] float in [-1,1] (networks with a score head)
@@ -31,8 +31,8 @@ class Learner {
  public:
   Learner(torch::jit::Module module, NetConfig net, OptimConfig optim, torch::Device device);
 
-  Losses step(const TrainBatch& batch);           // one optimizer step
-  Losses measure(const TrainBatch& batch);        // the same losses, no update
+  Losses step(const TrainBatch& batch);     // one optimizer step
+  Losses measure(const TrainBatch& batch);  // the same losses, no update
   void set_learning_rate(double lr);
   // Data-parallel training: called after each backward pass with every gradient and the
   // step's losses in one float array, which it replaces in place by their mean over the

@@ -1,17 +1,16 @@
 #pragma once
 // What travels with every checkpoint and exported model (meta.json): the game, its
 // encoding, the network shape and where the weights come from. No LibTorch here.
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
-#include <sstream>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
-#include "env/common/game_traits.hpp"
 #include "core/json_number.hpp"
+#include "env/common/game_traits.hpp"
 
 namespace azg::nets {
 
@@ -71,11 +70,13 @@ struct ModelMeta {
               {"policy_head", net.policy_head},
               {"score_head", net.score_head},
               {"score_utility", net.score_utility}}},
-            {"policy_map", {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
+            {"policy_map",
+             {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
             {"training_step", step},
             {"config_hash", config_hash},
-            {"forward", "forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B]); value in [-1,1] "
-                        "for the player to act"}};
+            {"forward",
+             "forward(planes[B,C,H,W]) -> (policy_logits[B,A], value[B]); value in [-1,1] "
+             "for the player to act"}};
   }
 
   static ModelMeta from_json(const nlohmann::json& j, const std::string& source) {
@@ -90,13 +91,15 @@ struct ModelMeta {
       m.variant = j.value("variant", nlohmann::json::object());
       m.encoding_version = whole(j.at("encoding_version"), "encoding_version", 0, 1 << 20);
       const auto planes = j.at("planes");
-      m.shape.planes = {whole(planes.at(0), "planes", 1, 4096), whole(planes.at(1), "board height", 1, 256),
+      m.shape.planes = {whole(planes.at(0), "planes", 1, 4096),
+                        whole(planes.at(1), "board height", 1, 256),
                         whole(planes.at(2), "board width", 1, 256)};
       m.shape.policy_size = whole(j.at("policy_size"), "policy size", 1, 1 << 20);
       // Older models lack the list; they run with the whole first convolution.
       if (j.contains("constant_planes"))
         for (const auto& plane : j.at("constant_planes"))
-          m.shape.constant_planes.push_back(whole(plane, "constant plane", 0, m.shape.planes.channels - 1));
+          m.shape.constant_planes.push_back(
+              whole(plane, "constant plane", 0, m.shape.planes.channels - 1));
       m.policy_layout = j.value("policy_layout", "");
       const auto& n = j.at("net");
       m.net.blocks = whole(n.at("blocks"), "blocks", 0, 256);
@@ -112,23 +115,31 @@ struct ModelMeta {
       m.net.score_utility = n.contains("score_utility") ? n.at("score_utility").get<double>() : 0.0;
       if (!(m.net.score_utility >= 0.0 && m.net.score_utility <= 1.0))
         throw Error(source + ": score_utility must be in [0, 1]");
-      if (m.net.score_utility > 0 && !m.net.score_head) throw Error(source + ": score_utility needs a score head");
+      if (m.net.score_utility > 0 && !m.net.score_head)
+        throw Error(source + ": score_utility needs a score head");
       if (j.contains("policy_map")) {
-        m.shape.policy_map.planes = whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);
-        m.shape.policy_map.globals = whole(j.at("policy_map").at("globals"), "policy_map globals", 0, 1 << 24);
+        m.shape.policy_map.planes =
+            whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);
+        m.shape.policy_map.globals =
+            whole(j.at("policy_map").at("globals"), "policy_map globals", 0, 1 << 24);
       }
-      if (m.net.policy_head == "conv" && (m.shape.policy_map.planes <= 0 || m.shape.policy_map.globals < 0))
+      if (m.net.policy_head == "conv" &&
+          (m.shape.policy_map.planes <= 0 || m.shape.policy_map.globals < 0))
         throw Error(source + ": a convolutional policy head needs policy_map planes and globals");
       m.step = j.contains("training_step")
-                   ? json_whole(j.at("training_step"), source + ": training_step", 0, std::numeric_limits<std::int64_t>::max())
+                   ? json_whole(j.at("training_step"), source + ": training_step", 0,
+                                std::numeric_limits<std::int64_t>::max())
                    : 0;
       m.config_hash = j.value("config_hash", "");
       // And the weights the shapes imply: the residual tower and a dense policy head.
       const long long cells = static_cast<long long>(m.shape.planes.height) * m.shape.planes.width;
       auto within = [&](long long v, long long hi, const char* what) {
-        if (v > hi) throw Error(source + ": " + what + " " + std::to_string(v) + " is more than " + std::to_string(hi));
+        if (v > hi)
+          throw Error(source + ": " + what + " " + std::to_string(v) + " is more than " +
+                      std::to_string(hi));
       };
-      within(static_cast<long long>(m.net.blocks) * m.net.channels * m.net.channels, 1 << 24, "blocks x channels^2");
+      within(static_cast<long long>(m.net.blocks) * m.net.channels * m.net.channels, 1 << 24,
+             "blocks x channels^2");
       within(2 * cells * m.shape.policy_size, 1 << 28, "dense policy weights");
       return m;
     } catch (const nlohmann::json::exception& e) {
@@ -142,15 +153,19 @@ struct ModelMeta {
     const std::string& name = expected.game;
     if (game != name) throw Error(source + " is a model for " + game + ", not " + name);
     if (encoding_version != expected.encoding_version)
-      throw Error(source + " uses " + name + "'s encoding version " + std::to_string(encoding_version) +
-                  ", this build's is " + std::to_string(expected.encoding_version));
-    if (shape.planes.channels != expected.shape.planes.channels || shape.planes.height != expected.shape.planes.height ||
-        shape.planes.width != expected.shape.planes.width || shape.policy_size != expected.shape.policy_size)
+      throw Error(source + " uses " + name + "'s encoding version " +
+                  std::to_string(encoding_version) + ", this build's is " +
+                  std::to_string(expected.encoding_version));
+    if (shape.planes.channels != expected.shape.planes.channels ||
+        shape.planes.height != expected.shape.planes.height ||
+        shape.planes.width != expected.shape.planes.width ||
+        shape.policy_size != expected.shape.policy_size)
       throw Error(source + " has planes or policy of another shape than " + name + "'s encoding");
     if (!shape.constant_planes.empty() && shape.constant_planes != expected.shape.constant_planes)
       throw Error(source + " names other constant planes than " + name + "'s encoding");
-    if (net.policy_head == "conv" && (shape.policy_map.planes != expected.shape.policy_map.planes ||
-                                      shape.policy_map.globals != expected.shape.policy_map.globals))
+    if (net.policy_head == "conv" &&
+        (shape.policy_map.planes != expected.shape.policy_map.planes ||
+         shape.policy_map.globals != expected.shape.policy_map.globals))
       throw Error(source + " maps its policy onto other planes than " + name + "'s policy map");
   }
 

@@ -14,9 +14,11 @@ namespace azg::nets {
 namespace {
 
 // Registers a conv weight (kaiming normal) and returns nothing: names follow the source.
-void add_conv(torch::jit::Module& m, const std::string& name, int out, int in, int k, at::Generator& gen) {
+void add_conv(torch::jit::Module& m, const std::string& name, int out, int in, int k,
+              at::Generator& gen) {
   const double std_dev = std::sqrt(2.0 / (in * k * k));
-  m.register_parameter(name, (at::randn({out, in, k, k}, gen) * std_dev).set_requires_grad(true), false);
+  m.register_parameter(name, (at::randn({out, in, k, k}, gen) * std_dev).set_requires_grad(true),
+                       false);
 }
 
 void add_bn(torch::jit::Module& m, const std::string& name, int channels) {
@@ -26,23 +28,28 @@ void add_bn(torch::jit::Module& m, const std::string& name, int channels) {
   m.register_buffer(name + "_v", torch::ones({channels}));
 }
 
-void add_linear(torch::jit::Module& m, const std::string& name, int out, int in, at::Generator& gen) {
+void add_linear(torch::jit::Module& m, const std::string& name, int out, int in,
+                at::Generator& gen) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(in));
-  m.register_parameter(name + "_w", ((at::rand({out, in}, gen) * 2 - 1) * bound).set_requires_grad(true), false);
+  m.register_parameter(name + "_w",
+                       ((at::rand({out, in}, gen) * 2 - 1) * bound).set_requires_grad(true), false);
   m.register_parameter(name + "_b", torch::zeros({out}).set_requires_grad(true), false);
 }
 
 // The training form's batch norm `bn` applied to the expression `x`.
 std::string bn_call(const std::string& x, const std::string& bn) {
-  return "self.bn(" + x + ", self." + bn + "_w, self." + bn + "_b, self." + bn + "_m, self." + bn + "_v)";
+  return "self.bn(" + x + ", self." + bn + "_w, self." + bn + "_b, self." + bn + "_m, self." + bn +
+         "_v)";
 }
 
 // A convolution followed by batch norm: in the training form a batch_norm call; in the
 // folded inference form one biased convolution whose weights absorb the norm
 // (fold_for_inference computes them).
-std::string conv_bn(NetForm form, const std::string& x, const std::string& conv, const std::string& bn, int pad) {
+std::string conv_bn(NetForm form, const std::string& x, const std::string& conv,
+                    const std::string& bn, int pad) {
   const std::string p = std::to_string(pad);
-  if (form == NetForm::kFolded) return "torch.conv2d(" + x + ", self." + conv + ", self." + conv + "_bias, 1, " + p + ")";
+  if (form == NetForm::kFolded)
+    return "torch.conv2d(" + x + ", self." + conv + ", self." + conv + "_bias, 1, " + p + ")";
   return bn_call("torch.conv2d(" + x + ", self." + conv + ", None, 1, " + p + ")", bn);
 }
 
@@ -79,27 +86,32 @@ std::vector<std::string> linear_names(const NetConfig& config) {
 }
 
 // The game's constant planes and the others, as plane indices.
-std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>> split_planes(const NetShape& shape) {
+std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>> split_planes(
+    const NetShape& shape) {
   std::vector<bool> is_constant(static_cast<std::size_t>(shape.planes.channels), false);
   for (const int plane : shape.constant_planes) is_constant[static_cast<std::size_t>(plane)] = true;
   std::vector<std::int64_t> constant, spatial;
-  for (int c = 0; c < shape.planes.channels; ++c) (is_constant[static_cast<std::size_t>(c)] ? constant : spatial).push_back(c);
+  for (int c = 0; c < shape.planes.channels; ++c)
+    (is_constant[static_cast<std::size_t>(c)] ? constant : spatial).push_back(c);
   return {constant, spatial};
 }
 
 std::string int_list(const std::vector<std::int64_t>& values) {
   std::string text = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
   return text + "]";
 }
 
 // constant_response[k, (o, y, x)]: the stem's output at cell (y, x) of channel o for a
 // plane of ones in constant plane k (border cells see fewer kernel taps). The training
 // source computes the same thing in TorchScript.
-at::Tensor constant_response(const at::Tensor& stem_weight, const at::Tensor& constant_index, int h, int w) {
+at::Tensor constant_response(const at::Tensor& stem_weight, const at::Tensor& constant_index, int h,
+                             int w) {
   const at::Tensor wc = stem_weight.index_select(1, constant_index);  // [O, K, 3, 3]
   const std::int64_t o = wc.size(0), k = wc.size(1);
-  const at::Tensor r = torch::conv2d(torch::ones({1, 1, h, w}, wc.options()), wc.reshape({o * k, 1, 3, 3}), {}, 1, 1);
+  const at::Tensor r = torch::conv2d(torch::ones({1, 1, h, w}, wc.options()),
+                                     wc.reshape({o * k, 1, 3, 3}), {}, 1, 1);
   return r.reshape({o, k, h * w}).permute({1, 0, 2}).reshape({k, o * h * w});
 }
 
@@ -119,7 +131,8 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
     // The constant planes' share of the stem is, per output cell, a linear function of
     // their values alone: one matrix product with stem_const (fold_for_inference).
     s << "    c = torch.index_select(x, 1, self.constant_index)[:, :, 0, 0]\n"
-         "    s = torch.conv2d(torch.index_select(x, 1, self.spatial_index), self.stem, self.stem_bias, 1, 1)\n"
+         "    s = torch.conv2d(torch.index_select(x, 1, self.spatial_index), self.stem, "
+         "self.stem_bias, 1, 1)\n"
          "    x = torch.relu(s + torch.matmul(c, self.stem_const).view(s.size()))\n";
   } else if (split_stem) {
     // The same split in training, from the one stem weight: the constant planes' response
@@ -132,10 +145,12 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
       << "    si = torch.tensor(" << int_list(spatial) << ", device=x.device)\n"
       << "    c = torch.index_select(x, 1, ci)[:, :, 0, 0]\n"
       << "    ones = torch.ones([1, 1, " << h << ", " << w << "], dtype=x.dtype, device=x.device)\n"
-      << "    r = torch.conv2d(ones, torch.index_select(self.stem, 1, ci).reshape(" << o * k << ", 1, 3, 3), None, 1, 1)\n"
-      << "    r = r.reshape(" << o << ", " << k << ", " << h * w << ").permute(1, 0, 2).reshape(" << k << ", "
-      << o * h * w << ")\n"
-      << "    s = torch.conv2d(torch.index_select(x, 1, si), torch.index_select(self.stem, 1, si), None, 1, 1)\n"
+      << "    r = torch.conv2d(ones, torch.index_select(self.stem, 1, ci).reshape(" << o * k
+      << ", 1, 3, 3), None, 1, 1)\n"
+      << "    r = r.reshape(" << o << ", " << k << ", " << h * w << ").permute(1, 0, 2).reshape("
+      << k << ", " << o * h * w << ")\n"
+      << "    s = torch.conv2d(torch.index_select(x, 1, si), torch.index_select(self.stem, 1, si), "
+         "None, 1, 1)\n"
       << "    s = s + torch.matmul(c, r.to(c.dtype)).view(s.size())\n"
       << "    x = torch.relu(" << bn_call("s", "stem_bn") << ")\n";
   } else
@@ -188,8 +203,10 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
     s << "    value = torch.tanh(v[:, 0])\n";
   // The exported model (training form) keeps the two-output contract; the inference
   // graph adds the score for the evaluator.
-  if (folded && config.score_head) s << "    return policy, value, torch.tanh(score[:, 0])\n";
-  else s << "    return policy, value\n";
+  if (folded && config.score_head)
+    s << "    return policy, value, torch.tanh(score[:, 0])\n";
+  else
+    s << "    return policy, value\n";
   return s.str();
 }
 
@@ -216,11 +233,13 @@ torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config
   return m;
 }
 
-void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config,
-                        at::ScalarType dtype, torch::jit::Module& folded) {
+void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape,
+                        const NetConfig& config, at::ScalarType dtype, torch::jit::Module& folded) {
   torch::NoGradGuard no_grad;
   const auto get = [&trained](const std::string& name) {
-    if (!trained.hasattr(name)) throw Error("the network has no parameter " + quote_input(name) + ": not an azg network of this shape");
+    if (!trained.hasattr(name))
+      throw Error("the network has no parameter " + quote_input(name) +
+                  ": not an azg network of this shape");
     return trained.attr(name).toTensor().detach();
   };
   const auto put = [&folded, dtype](const std::string& name, const at::Tensor& t) {
@@ -238,7 +257,8 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
     // The stem split: spatial planes keep their 3x3 kernels; the constant planes become a
     // matrix product with their response to planes of ones.
     const at::Tensor constant_index = folded.attr("constant_index").toTensor();
-    put("stem_const", constant_response(weight, constant_index, shape.planes.height, shape.planes.width));
+    put("stem_const",
+        constant_response(weight, constant_index, shape.planes.height, shape.planes.width));
     put("stem", weight.index_select(1, folded.attr("spatial_index").toTensor()));
   }
   for (const std::string& n : linear_names(config)) {
@@ -247,19 +267,23 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
   }
 }
 
-std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape& shape, const NetConfig& config) {
+std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape& shape,
+                               const NetConfig& config) {
   std::vector<int> columns(static_cast<std::size_t>(shape.policy_size));
   if (config.policy_head != "conv") {
     for (int i = 0; i < shape.policy_size; ++i) columns[static_cast<std::size_t>(i)] = i;
     return columns;
   }
-  if (!trained.hasattr("policy_slots")) throw Error("the network has no policy_slots: not an azg network of this shape");
+  if (!trained.hasattr("policy_slots"))
+    throw Error("the network has no policy_slots: not an azg network of this shape");
   const at::Tensor slots = trained.attr("policy_slots").toTensor().to(torch::kCPU).contiguous();
   const int width = logit_width(shape, config);
-  if (slots.numel() != shape.policy_size) throw Error("the network's policy_slots do not match its policy size");
+  if (slots.numel() != shape.policy_size)
+    throw Error("the network's policy_slots do not match its policy size");
   const std::int64_t* data = slots.data_ptr<std::int64_t>();
   for (int i = 0; i < shape.policy_size; ++i) {
-    if (data[i] < 0 || data[i] >= width) throw Error("the network's policy_slots point outside its logit planes");
+    if (data[i] < 0 || data[i] >= width)
+      throw Error("the network's policy_slots point outside its logit planes");
     columns[static_cast<std::size_t>(i)] = static_cast<int>(data[i]);
   }
   return columns;
@@ -267,22 +291,27 @@ std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape
 
 int logit_width(const NetShape& shape, const NetConfig& config) {
   if (config.policy_head != "conv") return shape.policy_size;
-  return shape.policy_map.planes * shape.planes.height * shape.planes.width + std::max(shape.policy_map.globals, 1);
+  return shape.policy_map.planes * shape.planes.height * shape.planes.width +
+         std::max(shape.policy_map.globals, 1);
 }
 
-torch::jit::Module build_network(const NetShape& shape, const NetConfig& config, std::uint64_t seed) {
+torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
+                                 std::uint64_t seed) {
   if (config.blocks < 0 || config.blocks > 64) throw Error("net.blocks must be in 0..64");
   if (config.channels < 1 || config.channels > 1024) throw Error("net.channels must be in 1..1024");
   if (config.value_head != "tanh" && config.value_head != "wdl")
     throw Error("net.value_head must be tanh or wdl, got " + quote_input(config.value_head));
   if (config.value_hidden < 1) throw Error("net.value_hidden must be positive");
-  if (!(config.score_utility >= 0.0 && config.score_utility <= 1.0) || (config.score_utility > 0 && !config.score_head))
+  if (!(config.score_utility >= 0.0 && config.score_utility <= 1.0) ||
+      (config.score_utility > 0 && !config.score_head))
     throw Error("net.score_utility must be in [0, 1], and above 0 only with net.score_head");
   if (config.policy_head != "fc" && config.policy_head != "conv")
     throw Error("net.policy_head must be fc or conv, got " + quote_input(config.policy_head));
   const PolicyMap& map = shape.policy_map;
   if (config.policy_head == "conv" && map.planes <= 0)
-    throw Error("net.policy_head=conv needs a game with a policy map (imbriqua, lignes, intercept); use fc");
+    throw Error(
+        "net.policy_head=conv needs a game with a policy map (imbriqua, lignes, intercept); use "
+        "fc");
   at::Generator gen = at::detail::createCPUGenerator(seed);
   const int c = config.channels, cells = shape.planes.height * shape.planes.width;
   torch::jit::Module m("AzgNet");
@@ -302,8 +331,9 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
     add_bn(m, "policy_bn", c);
     // Small logits at first (as the dense layer's init), so early priors are nearly flat.
     const double bound = 1.0 / std::sqrt(static_cast<double>(c));
-    m.register_parameter("policy_out_w", ((at::rand({map.planes, c, 1, 1}, gen) * 2 - 1) * bound).set_requires_grad(true),
-                         false);
+    m.register_parameter(
+        "policy_out_w",
+        ((at::rand({map.planes, c, 1, 1}, gen) * 2 - 1) * bound).set_requires_grad(true), false);
     m.register_parameter("policy_out_b", torch::zeros({map.planes}).set_requires_grad(true), false);
     add_linear(m, "policy_global", std::max(map.globals, 1), c, gen);
     // A model read back from meta.json has no slots; its checkpoint's buffer replaces these.
@@ -329,7 +359,8 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   return m;
 }
 
-std::pair<at::Tensor, at::Tensor> run_forward(torch::jit::Module& module, const at::Tensor& planes) {
+std::pair<at::Tensor, at::Tensor> run_forward(torch::jit::Module& module,
+                                              const at::Tensor& planes) {
   torch::NoGradGuard no_grad;
   const auto out = module.forward({planes}).toTuple();
   return {out->elements()[0].toTensor(), out->elements()[1].toTensor()};

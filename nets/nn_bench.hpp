@@ -16,8 +16,8 @@ namespace azg::nets {
 // (taken from `positions`, cycled) for `seconds`: the quantity the trainer reports as
 // self-play evals/s, without the search around it.
 template <Game G>
-double evaluator_rate(const std::shared_ptr<InferenceModel>& model, const std::vector<G>& positions, int batch,
-                      int threads, double seconds) {
+double evaluator_rate(const std::shared_ptr<InferenceModel>& model, const std::vector<G>& positions,
+                      int batch, int threads, double seconds) {
   NnEvaluator<G> evaluator(model);
   std::vector<mcts::EvalBatch<G>> batches(static_cast<std::size_t>(threads));
   for (int t = 0; t < threads; ++t)
@@ -56,8 +56,8 @@ struct PrecisionError {
 // Priors (over legal actions) and values of `tested` against `reference` on `positions`.
 template <Game G>
 PrecisionError compare_evaluators(const std::shared_ptr<InferenceModel>& reference,
-                                  const std::shared_ptr<InferenceModel>& tested, const std::vector<G>& positions,
-                                  int batch) {
+                                  const std::shared_ptr<InferenceModel>& tested,
+                                  const std::vector<G>& positions, int batch) {
   NnEvaluator<G> ref(reference), test(tested);
   PrecisionError e;
   for (std::size_t begin = 0; begin < positions.size(); begin += static_cast<std::size_t>(batch)) {

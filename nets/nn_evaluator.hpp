@@ -20,7 +20,7 @@ namespace azg::nets {
 
 struct NnEvaluatorOptions {
   bool random_symmetry = false;
-  std::size_t cache_entries = 0;  // 0: no cache
+  std::size_t cache_entries = 0;        // 0: no cache
   std::optional<double> score_utility;  // in [0, 1]; unset: the model's own (net.score_utility)
 };
 
@@ -28,10 +28,13 @@ template <Game G>
 class NnEvaluator final : public mcts::Evaluator<G> {
  public:
   NnEvaluator(std::shared_ptr<InferenceModel> model, NnEvaluatorOptions options = {})
-      : model_(std::move(model)), options_(options),
-        score_utility_(static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
+      : model_(std::move(model)),
+        options_(options),
+        score_utility_(
+            static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
     model_->meta().template check_game<G>("the network");
-    if (!(score_utility_ >= 0.0f && score_utility_ <= 1.0f)) throw Error("score_utility must be in [0, 1]");
+    if (!(score_utility_ >= 0.0f && score_utility_ <= 1.0f))
+      throw Error("score_utility must be in [0, 1]");
     if (score_utility_ > 0 && !model_->has_score())
       throw Error("score_utility needs a network with a score head (net.score_head)");
   }
@@ -47,7 +50,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     if (todo.empty()) return;
     // Per-call buffers: several search threads may evaluate at once.
     const std::size_t width = static_cast<std::size_t>(model_->logit_width());
-    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * width), values(todo.size());
+    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * width),
+        values(todo.size());
     std::vector<float> scores(score_utility_ > 0 ? todo.size() : 0);
     std::vector<int> symmetries(todo.size());
     for (std::size_t k = 0; k < todo.size(); ++k) {
@@ -57,15 +61,19 @@ class NnEvaluator final : public mcts::Evaluator<G> {
                         : 0;
       symmetries[k] = s;
       const std::span<float> out(planes.data() + k * plane_size, plane_size);
-      if (s == 0) batch.state(i).encode(out);
-      else batch.state(i).symmetric(s).encode(out);
+      if (s == 0)
+        batch.state(i).encode(out);
+      else
+        batch.state(i).symmetric(s).encode(out);
     }
     model_->run_raw(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data(),
                     scores.empty() ? nullptr : scores.data());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
       decode(batch, i, symmetries[k], logits_out.data() + k * width);
-      batch.value(i) = scores.empty() ? values[k] : (1.0f - score_utility_) * values[k] + score_utility_ * scores[k];
+      batch.value(i) = scores.empty()
+                           ? values[k]
+                           : (1.0f - score_utility_) * values[k] + score_utility_ * scores[k];
       to_cache(batch, i);
     }
   }
@@ -83,7 +91,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     float max_logit = -1e30f;
     bool any = false;
     for (std::size_t a = 0; a < actions.size(); ++a) {
-      const Action mapped = symmetry == 0 ? actions[a] : state.symmetric_action(symmetry, actions[a]);
+      const Action mapped =
+          symmetry == 0 ? actions[a] : state.symmetric_action(symmetry, actions[a]);
       const int index = image.policy_index(mapped);
       priors[a] = index >= 0 ? logits[column[static_cast<std::size_t>(index)]] : std::nanf("");
       if (index >= 0) {
@@ -119,7 +128,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     std::lock_guard lock(cache_mutex_);
     if (cache_.size() >= options_.cache_entries) cache_.clear();  // simple bound on memory
     const auto priors = batch.priors(i);
-    cache_[batch.state(i).hash()] = {std::vector<float>(priors.begin(), priors.end()), batch.value(i)};
+    cache_[batch.state(i).hash()] = {std::vector<float>(priors.begin(), priors.end()),
+                                     batch.value(i)};
   }
 
   struct Cached {

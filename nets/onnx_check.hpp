@@ -3,9 +3,8 @@
 // game, their input planes, and LibTorch's outputs on them (the exported model, fp32 on
 // the CPU). `azg export --onnx` writes it beside the ONNX file (m.onnx.check.json); the
 // browser test runs the ONNX file in onnxruntime-web and compares.
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -39,7 +38,8 @@ nlohmann::json onnx_check_data(const std::string& model_path, int positions, std
   const int n = static_cast<int>(states.size());
   const int size = G::kPlanes.size();
   std::vector<float> planes(static_cast<std::size_t>(n) * size);
-  for (int i = 0; i < n; ++i) states[i].encode(std::span<float>(planes.data() + static_cast<std::size_t>(i) * size, size));
+  for (int i = 0; i < n; ++i)
+    states[i].encode(std::span<float>(planes.data() + static_cast<std::size_t>(i) * size, size));
   std::vector<float> logits(static_cast<std::size_t>(n) * G::kPolicySize), values(n);
   model->run(planes.data(), n, logits.data(), values.data());
   nlohmann::json out = {{"game", std::string(G::kName)},

@@ -35,8 +35,9 @@ example = torch.zeros(1, *shape)
 tmp = onnx_path + ".tmp"
 import warnings
 warnings.filterwarnings("ignore")
+batch_axis = {0: "batch"}
 torch.onnx.export(module, (example,), tmp, input_names=["planes"], output_names=["policy", "value"],
-                  dynamic_axes={"planes": {0: "batch"}, "policy": {0: "batch"}, "value": {0: "batch"}},
+                  dynamic_axes={"planes": batch_axis, "policy": batch_axis, "value": batch_axis},
                   opset_version=13)
 try:
     import onnx

@@ -47,10 +47,12 @@ ForwardProfile profile_forward(InferenceModel& model, int batch, int iterations)
   c10::InferenceMode inference;
   const at::Tensor input = torch::rand({batch, s.channels, s.height, s.width});
   for (int i = 0; i < 3; ++i) graph.forward({input});  // warm up (oneDNN builds its primitives)
-  prof::enableProfilerLegacy(torch::profiler::impl::ProfilerConfig(torch::profiler::impl::ProfilerState::CPU));
+  prof::enableProfilerLegacy(
+      torch::profiler::impl::ProfilerConfig(torch::profiler::impl::ProfilerState::CPU));
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < iterations; ++i) graph.forward({input});
-  const double wall_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+  const double wall_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
   const prof::thread_event_lists lists = prof::disableProfilerLegacy();
 
   // Self time: each range's length minus its children's, matched push/pop per thread.
@@ -95,14 +97,15 @@ ForwardProfile profile_forward(InferenceModel& model, int batch, int iterations)
 double flops_per_evaluation(const ModelMeta& meta) {
   const double cells = static_cast<double>(meta.shape.planes.height) * meta.shape.planes.width;
   const double c = meta.net.channels, in = meta.shape.planes.channels;
-  double macs = cells * in * c * 9;               // stem, 3x3
+  double macs = cells * in * c * 9;                 // stem, 3x3
   macs += meta.net.blocks * 2 * cells * c * c * 9;  // two 3x3 convolutions per block
   if (meta.net.global_pooling) macs += meta.net.blocks * c * c;
   if (meta.net.policy_head == "conv")  // 1x1 to c planes, 1x1 to the logit planes, globals
     macs += cells * c * (c + meta.shape.policy_map.planes) + c * meta.shape.policy_map.globals;
   else  // 1x1 to 2 planes, linear
     macs += cells * c * 2 + 2 * cells * meta.shape.policy_size;
-  macs += cells * c + (cells + c) * meta.net.value_hidden +      // value head: 1x1 to 1 plane, two linears
+  macs += cells * c +
+          (cells + c) * meta.net.value_hidden +  // value head: 1x1 to 1 plane, two linears
           meta.net.value_hidden * (meta.net.value_head == "wdl" ? 3 : 1);
   return 2 * macs;
 }
@@ -115,7 +118,8 @@ double matmul_peak_gflops(const std::string& precision, double seconds) {
   return 2.0 * n * n * n * calls_per_second(seconds, [&] { (void)torch::mm(a, b); }) * 1e-9;
 }
 
-double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch, double seconds) {
+double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch,
+                          double seconds) {
   OptimConfig optim;
   optim.precision = precision;
   auto session = TrainingSession::create(meta, optim, 1, "cpu");
@@ -123,7 +127,8 @@ double training_step_rate(const ModelMeta& meta, const std::string& precision, i
   const int a = meta.shape.policy_size, cells = s.height * s.width;
   RawBatch b;
   b.n = batch;
-  const at::Tensor planes = (torch::rand({batch, s.channels * cells}) > 0.7).to(at::kFloat).contiguous();
+  const at::Tensor planes =
+      (torch::rand({batch, s.channels * cells}) > 0.7).to(at::kFloat).contiguous();
   b.planes.assign(planes.data_ptr<float>(), planes.data_ptr<float>() + planes.numel());
   b.policy.assign(static_cast<std::size_t>(batch) * a, 1.0f / a);
   b.legal.assign(static_cast<std::size_t>(batch) * a, 1);

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "nets/inference.hpp"
-#include "nets/session.hpp"
 #include "nets/model_meta.hpp"
+#include "nets/session.hpp"
 
 namespace azg::nets {
 
@@ -41,6 +41,7 @@ double matmul_peak_gflops(const std::string& precision, double seconds);
 
 // Training steps/s (forward, backward, optimizer) of a fresh network of `meta`'s shape on
 // random batches of `batch` positions, in `precision` (fp32 or bf16 mixed precision).
-double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch, double seconds);
+double training_step_rate(const ModelMeta& meta, const std::string& precision, int batch,
+                          double seconds);
 
 }  // namespace azg::nets

@@ -14,17 +14,21 @@ struct TrainingSession::Impl {
 TrainingSession::TrainingSession(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 TrainingSession::~TrainingSession() = default;
 
-std::unique_ptr<TrainingSession> TrainingSession::create(const ModelMeta& meta, const OptimConfig& optim,
-                                                         std::uint64_t seed, const std::string& device) {
+std::unique_ptr<TrainingSession> TrainingSession::create(const ModelMeta& meta,
+                                                         const OptimConfig& optim,
+                                                         std::uint64_t seed,
+                                                         const std::string& device) {
   auto impl = std::make_unique<Impl>();
   impl->meta = meta;
-  impl->learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, seed), meta.net, optim,
-                                            torch::Device(resolve_device(device)));
+  impl->learner = std::make_unique<Learner>(build_network(meta.shape, meta.net, seed), meta.net,
+                                            optim, torch::Device(resolve_device(device)));
   return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
 }
 
-std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& checkpoint, const OptimConfig& optim,
-                                                         const std::string& device, ModelMeta& meta) {
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& checkpoint,
+                                                         const OptimConfig& optim,
+                                                         const std::string& device,
+                                                         ModelMeta& meta) {
   auto impl = std::make_unique<Impl>();
   impl->learner = load_checkpoint(checkpoint, optim, torch::Device(resolve_device(device)), &meta);
   impl->meta = meta;
@@ -35,21 +39,28 @@ Losses TrainingSession::step(const RawBatch& b) {
   const PlaneShape& s = impl_->meta.shape.planes;
   const int a = impl_->meta.shape.policy_size;
   TrainBatch batch;
-  batch.planes = torch::from_blob(const_cast<float*>(b.planes.data()), {b.n, s.channels, s.height, s.width}).clone();
+  batch.planes =
+      torch::from_blob(const_cast<float*>(b.planes.data()), {b.n, s.channels, s.height, s.width})
+          .clone();
   batch.policy = torch::from_blob(const_cast<float*>(b.policy.data()), {b.n, a}).clone();
-  batch.legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {b.n, a}, torch::kUInt8).to(torch::kBool);
+  batch.legal = torch::from_blob(const_cast<std::uint8_t*>(b.legal.data()), {b.n, a}, torch::kUInt8)
+                    .to(torch::kBool);
   batch.value = torch::from_blob(const_cast<float*>(b.value.data()), {b.n}).clone();
   batch.policy_weight = torch::from_blob(const_cast<float*>(b.policy_weight.data()), {b.n}).clone();
   if (impl_->meta.net.ownership) {
     const int cells = s.height * s.width;
     if (b.ownership.size() != static_cast<std::size_t>(b.n) * cells ||
         b.ownership_weight.size() != static_cast<std::size_t>(b.n))
-      throw Error("a training batch without ownership targets for a network with an ownership head");
-    batch.ownership = torch::from_blob(const_cast<float*>(b.ownership.data()), {b.n, cells}).clone();
-    batch.ownership_weight = torch::from_blob(const_cast<float*>(b.ownership_weight.data()), {b.n}).clone();
+      throw Error(
+          "a training batch without ownership targets for a network with an ownership head");
+    batch.ownership =
+        torch::from_blob(const_cast<float*>(b.ownership.data()), {b.n, cells}).clone();
+    batch.ownership_weight =
+        torch::from_blob(const_cast<float*>(b.ownership_weight.data()), {b.n}).clone();
   }
   if (impl_->meta.net.score_head) {
-    if (b.score.size() != static_cast<std::size_t>(b.n) || b.score_weight.size() != static_cast<std::size_t>(b.n))
+    if (b.score.size() != static_cast<std::size_t>(b.n) ||
+        b.score_weight.size() != static_cast<std::size_t>(b.n))
       throw Error("a training batch without score targets for a network with a score head");
     batch.score = torch::from_blob(const_cast<float*>(b.score.data()), {b.n}).clone();
     batch.score_weight = torch::from_blob(const_cast<float*>(b.score_weight.data()), {b.n}).clone();
@@ -57,11 +68,15 @@ Losses TrainingSession::step(const RawBatch& b) {
   return impl_->learner->step(batch);
 }
 
-void TrainingSession::set_learning_rate(double lr) { impl_->learner->set_learning_rate(lr); }
+void TrainingSession::set_learning_rate(double lr) {
+  impl_->learner->set_learning_rate(lr);
+}
 void TrainingSession::set_gradient_average(std::function<void(float*, std::size_t)> average) {
   impl_->learner->set_gradient_average(std::move(average));
 }
-std::int64_t TrainingSession::steps() const { return impl_->learner->steps(); }
+std::int64_t TrainingSession::steps() const {
+  return impl_->learner->steps();
+}
 
 void TrainingSession::save_checkpoint(const std::string& path, const ModelMeta& meta) {
   nets::save_checkpoint(path, *impl_->learner, meta);
@@ -73,11 +88,13 @@ void TrainingSession::export_model(const std::string& path, const ModelMeta& met
   nets::export_model(impl_->learner->module(), m, path);
 }
 
-std::shared_ptr<InferenceModel> TrainingSession::make_inference(const std::string& device,
-                                                                const std::string& precision) const {
+std::shared_ptr<InferenceModel> TrainingSession::make_inference(
+    const std::string& device, const std::string& precision) const {
   return InferenceModel::from_module(impl_->learner->module(), impl_->meta, device, precision);
 }
 
-void TrainingSession::publish_to(InferenceModel& model) const { model.update_weights(impl_->learner->module()); }
+void TrainingSession::publish_to(InferenceModel& model) const {
+  model.update_weights(impl_->learner->module());
+}
 
 }  // namespace azg::nets

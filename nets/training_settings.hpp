@@ -12,8 +12,9 @@ struct OptimConfig {
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double ownership_weight = 1.0;  // weight of the ownership loss (networks with that head)
-  std::string precision = "fp32";  // fp32, or bf16 (mixed-precision forward and backward on the CPU)
-  double score_weight = 1.0;       // weight of the score loss (networks with a score head)
+  std::string precision =
+      "fp32";                 // fp32, or bf16 (mixed-precision forward and backward on the CPU)
+  double score_weight = 1.0;  // weight of the score loss (networks with a score head)
 };
 
 // One step's losses (the heads a network lacks stay 0).

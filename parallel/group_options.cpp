@@ -11,7 +11,8 @@ namespace azg::parallel {
 std::pair<std::string, int> parse_rendezvous(const std::string& text) {
   const auto colon = text.rfind(':');
   int port = 0;
-  if (colon == std::string::npos || colon == 0) throw Error("--rendezvous must be HOST:PORT, got " + quote_input(text));
+  if (colon == std::string::npos || colon == 0)
+    throw Error("--rendezvous must be HOST:PORT, got " + quote_input(text));
   const char* first = text.data() + colon + 1;
   const char* last = text.data() + text.size();
   const auto [end, ec] = std::from_chars(first, last, port);
@@ -23,7 +24,8 @@ std::pair<std::string, int> parse_rendezvous(const std::string& text) {
 std::pair<std::string, int> check_group_options(const GroupOptions& o) {
   if (o.size < 1) throw Error("--learners must be at least 1, got " + std::to_string(o.size));
   if (o.rank < 0 || o.rank >= o.size)
-    throw Error("--rank must be in 0.." + std::to_string(o.size - 1) + ", got " + std::to_string(o.rank));
+    throw Error("--rank must be in 0.." + std::to_string(o.size - 1) + ", got " +
+                std::to_string(o.rank));
   return parse_rendezvous(o.rendezvous);
 }
 

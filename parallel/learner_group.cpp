@@ -1,9 +1,9 @@
 #include "parallel/learner_group.hpp"
 
-#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
-#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/torch.h>
 
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <vector>
 
 #include "core/error.hpp"
@@ -19,7 +19,9 @@ std::string first_line(const std::exception& e) {
   return text;
 }
 
-bool loopback(const std::string& host) { return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1"; }
+bool loopback(const std::string& host) {
+  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
+}
 
 }  // namespace
 
@@ -29,9 +31,11 @@ struct LearnerGroup::Impl {
   std::int64_t shares = 0;
 };
 
-LearnerGroup::LearnerGroup(const GroupOptions& o) : impl_(std::make_unique<Impl>()), rank_(o.rank), size_(o.size) {
+LearnerGroup::LearnerGroup(const GroupOptions& o)
+    : impl_(std::make_unique<Impl>()), rank_(o.rank), size_(o.size) {
   const auto [host, port] = check_group_options(o);
-  const std::string where = "learner group (rank " + std::to_string(o.rank) + " of " + std::to_string(o.size) + ")";
+  const std::string where =
+      "learner group (rank " + std::to_string(o.rank) + " of " + std::to_string(o.size) + ")";
   try {
     c10d::TCPStoreOptions store_options;
     store_options.port = static_cast<std::uint16_t>(port);
@@ -47,9 +51,11 @@ LearnerGroup::LearnerGroup(const GroupOptions& o) : impl_(std::make_unique<Impl>
     auto options = c10d::ProcessGroupGloo::Options::create();
     options->timeout = o.timeout;
     const std::string bind = !o.bind.empty() ? o.bind : loopback(host) ? "127.0.0.1" : "";
-    options->devices.push_back(bind.empty() ? c10d::ProcessGroupGloo::createDefaultDevice()
-                                            : c10d::ProcessGroupGloo::createDeviceForHostname(bind));
-    impl_->group = c10::make_intrusive<c10d::ProcessGroupGloo>(impl_->store, o.rank, o.size, options);
+    options->devices.push_back(bind.empty()
+                                   ? c10d::ProcessGroupGloo::createDefaultDevice()
+                                   : c10d::ProcessGroupGloo::createDeviceForHostname(bind));
+    impl_->group =
+        c10::make_intrusive<c10d::ProcessGroupGloo>(impl_->store, o.rank, o.size, options);
   } catch (const std::exception& e) {
     throw Error(where + ": could not connect to the other learners (" + first_line(e) + ")");
   }
@@ -63,7 +69,8 @@ void collective(const char* what, F&& f) {
   try {
     f();
   } catch (const std::exception& e) {
-    throw Error(std::string("learner group: ") + what + " failed, a learner is gone or silent (" + first_line(e) + ")");
+    throw Error(std::string("learner group: ") + what + " failed, a learner is gone or silent (" +
+                first_line(e) + ")");
   }
 }
 }  // namespace
@@ -71,7 +78,8 @@ void collective(const char* what, F&& f) {
 void LearnerGroup::sum(double* values, std::size_t n) {
   if (size_ == 1 || n == 0) return;
   collective("a sum", [&] {
-    std::vector<at::Tensor> t{torch::from_blob(values, {static_cast<std::int64_t>(n)}, torch::kDouble)};
+    std::vector<at::Tensor> t{
+        torch::from_blob(values, {static_cast<std::int64_t>(n)}, torch::kDouble)};
     impl_->group->allreduce(t)->wait();
   });
 }
@@ -79,7 +87,8 @@ void LearnerGroup::sum(double* values, std::size_t n) {
 void LearnerGroup::average(float* values, std::size_t n) {
   if (size_ == 1 || n == 0) return;
   collective("the gradient average", [&] {
-    std::vector<at::Tensor> t{torch::from_blob(values, {static_cast<std::int64_t>(n)}, torch::kFloat)};
+    std::vector<at::Tensor> t{
+        torch::from_blob(values, {static_cast<std::int64_t>(n)}, torch::kFloat)};
     impl_->group->allreduce(t)->wait();
     t[0].div_(static_cast<double>(size_));
   });

@@ -13,9 +13,10 @@ struct LearnerGroup::Impl {};
 LearnerGroup::LearnerGroup(const GroupOptions& o) : rank_(o.rank), size_(o.size) {
   check_group_options(o);
   if (o.size > 1)
-    throw Error("--learners " + std::to_string(o.size) +
-                " needs Gloo, and this azg was built without it (-DAZG_GLOO=OFF): install libgloo-dev and "
-                "rebuild with -DAZG_GLOO=ON");
+    throw Error(
+        "--learners " + std::to_string(o.size) +
+        " needs Gloo, and this azg was built without it (-DAZG_GLOO=OFF): install libgloo-dev and "
+        "rebuild with -DAZG_GLOO=ON");
 }
 
 LearnerGroup::~LearnerGroup() = default;
@@ -23,7 +24,9 @@ LearnerGroup::~LearnerGroup() = default;
 // One rank: the sum, the mean and rank 0's bytes are this rank's own.
 void LearnerGroup::sum(double*, std::size_t) {}
 void LearnerGroup::average(float*, std::size_t) {}
-std::string LearnerGroup::share(const std::string& bytes) { return bytes; }
+std::string LearnerGroup::share(const std::string& bytes) {
+  return bytes;
+}
 void LearnerGroup::barrier() {}
 
 }  // namespace azg::parallel

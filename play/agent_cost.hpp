@@ -42,7 +42,9 @@ AgentCost bench_agent(const mcts::AgentSpec& spec, int decisions, std::uint64_t 
     auto agent = factory(rng.next());
     const auto start = std::chrono::steady_clock::now();
     const Action a = agent->act(position);
-    cost.ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    cost.ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
     ActionListFor<G> legal;
     position.legal_actions(legal);
     if (std::find(legal.begin(), legal.end(), a) == legal.end())

@@ -1,14 +1,15 @@
 #pragma once
 // The agent factory: builds agents from specs for a game: random, mcts (the UCT baseline:
-// rollout evaluator; or heuristic and ept leaves), ab (alpha-beta), az (a trained network). A factory is made once per match (a model
-// file is read once) and then makes one agent per game, seeded by the match loop.
+// rollout evaluator; or heuristic and ept leaves), ab (alpha-beta), az (a trained network). A
+// factory is made once per match (a model file is read once) and then makes one agent per game,
+// seeded by the match loop.
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "classic/agent_factory.hpp"
-#include "mcts/heuristic_evaluators.hpp"
 #include "mcts/agent_factory.hpp"
+#include "mcts/heuristic_evaluators.hpp"
 #include "nets/nn_evaluator.hpp"
 
 namespace azg::play {
@@ -32,16 +33,20 @@ struct LeafMix {
 // A network agent on an already loaded model, shared by every agent the factory makes
 // (forwards on one model may run concurrently).
 template <Game G>
-AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const mcts::SearchConfig& config,
-                              LeafMix mix = {}, nets::NnEvaluatorOptions options = {},
+AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model,
+                              const mcts::SearchConfig& config, LeafMix mix = {},
+                              nets::NnEvaluatorOptions options = {},
                               const std::string& name = "az") {
-  return [model, config, mix, options, name](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
-    std::shared_ptr<mcts::Evaluator<G>> eval = std::make_shared<nets::NnEvaluator<G>>(model, options);
+  return [model, config, mix, options,
+          name](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+    std::shared_ptr<mcts::Evaluator<G>> eval =
+        std::make_shared<nets::NnEvaluator<G>>(model, options);
     if (mix.rollout > 0)
       eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix.rollout));
     if constexpr (kHasEvaluation<G>) {
       if (mix.heuristic > 0)
-        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(eval, static_cast<float>(mix.heuristic), mix.playout_turns);
+        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(
+            eval, static_cast<float>(mix.heuristic), mix.playout_turns);
     }
     return std::make_unique<mcts::MctsAgent<G>>(name, config, eval, seed);
   };
@@ -49,8 +54,10 @@ AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model, const
 
 // The network an az spec names, read with the spec's device and precision.
 inline std::shared_ptr<nets::InferenceModel> load_agent_model(const mcts::AgentSpec& spec) {
-  if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
-  return nets::InferenceModel::load(spec.options.at("model"), spec.has("device") ? spec.options.at("device") : "cpu",
+  if (!spec.has("model"))
+    throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
+  return nets::InferenceModel::load(spec.options.at("model"),
+                                    spec.has("device") ? spec.options.at("device") : "cpu",
                                     spec.has("precision") ? spec.options.at("precision") : "auto");
 }
 
@@ -58,34 +65,42 @@ inline std::shared_ptr<nets::InferenceModel> load_agent_model(const mcts::AgentS
 // `model`, when given, is an az spec's network already read by load_agent_model (the web
 // server reads each model once for all its games).
 template <Game G>
-AgentFactory<G> agent_factory(const mcts::AgentSpec& spec, std::shared_ptr<nets::InferenceModel> model = nullptr) {
+AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
+                              std::shared_ptr<nets::InferenceModel> model = nullptr) {
   if (auto factory = classic::network_free_agent_factory<G>(spec)) return *factory;
   if (spec.kind == "az") {
-    mcts::check_spec_keys(
-        spec, {"model", "device", "precision", "symmetry", "rollout_mix", "heuristic_mix", "playout_turns", "score_utility"},
-        /*search=*/true);
-    if (!spec.has("model")) throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
+    mcts::check_spec_keys(spec,
+                          {"model", "device", "precision", "symmetry", "rollout_mix",
+                           "heuristic_mix", "playout_turns", "score_utility"},
+                          /*search=*/true);
+    if (!spec.has("model"))
+      throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
     // Unset: the model's own net.score_utility (the one it trained with).
-    if (spec.has("score_utility")) options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);
+    if (spec.has("score_utility"))
+      options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);
     LeafMix mix;
     mix.rollout = mcts::spec_number(spec, "rollout_mix", 0, 0, 1);
     mix.heuristic = mcts::spec_number(spec, "heuristic_mix", 0, 0, 1);
     mix.playout_turns = static_cast<int>(mcts::spec_number(spec, "playout_turns", 0, 0, 1000));
     if (mix.playout_turns > 0 && mix.heuristic <= 0)
-      throw Error("agent spec " + quote_input(spec.text) + ": playout_turns needs heuristic_mix above 0");
+      throw Error("agent spec " + quote_input(spec.text) +
+                  ": playout_turns needs heuristic_mix above 0");
     if (mix.heuristic > 0 && !kHasEvaluation<G>)
-      throw Error("agent spec " + quote_input(spec.text) + ": heuristic_mix needs a game with a static evaluation");
+      throw Error("agent spec " + quote_input(spec.text) +
+                  ": heuristic_mix needs a game with a static evaluation");
     if (!model) model = load_agent_model(spec);
     model->meta().template check_game<G>(spec.options.at("model"));
     if (options.score_utility.value_or(0) > 0 && !model->has_score())
-      throw Error("agent spec " + quote_input(spec.text) + ": score_utility needs a network with a score head (" +
-                  spec.options.at("model") + " has none)");
+      throw Error("agent spec " + quote_input(spec.text) +
+                  ": score_utility needs a network with a score head (" + spec.options.at("model") +
+                  " has none)");
     return network_agent<G>(std::move(model), config, mix, options, spec.text);
   }
-  throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) + " (known: random, mcts, ab, az)");
+  throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) +
+              " (known: random, mcts, ab, az)");
 }
 
 }  // namespace azg::play

@@ -23,7 +23,8 @@ std::vector<std::pair<int, int>> tournament_pairs(int agents, const std::string&
 // The index of the agent named `anchor` (0 when empty); throws when no agent has the name.
 int anchor_index(const std::vector<std::string>& names, const std::string& anchor);
 
-void report_arena(std::string_view game, const std::vector<ArenaEntry>& agents, const std::vector<PairedGame>& played,
-                  const std::string& format, int anchor, const std::string& out_dir, std::ostream& out);
+void report_arena(std::string_view game, const std::vector<ArenaEntry>& agents,
+                  const std::vector<PairedGame>& played, const std::string& format, int anchor,
+                  const std::string& out_dir, std::ostream& out);
 
 }  // namespace azg::play

@@ -23,7 +23,8 @@ struct ArenaOptions {
 };
 
 template <Game G>
-void run_arena(const std::vector<std::string>& agent_items, const ArenaOptions& o, std::ostream& out) {
+void run_arena(const std::vector<std::string>& agent_items, const ArenaOptions& o,
+               std::ostream& out) {
   const auto agents = parse_named_agents(agent_items);
   const int n = static_cast<int>(agents.size());
   if (n < 2) throw Error("an arena needs at least two --agent");
@@ -33,7 +34,8 @@ void run_arena(const std::vector<std::string>& agent_items, const ArenaOptions& 
   const auto pairs = tournament_pairs(n, o.format);
   const int anchor = anchor_index(names, o.anchor);
   const int per_pair = o.games + o.games % 2;
-  const auto played = play_pairs<G>(agents, pairs, per_pair, o.threads, o.seed, {}, o.opening_plies, o.on_game);
+  const auto played =
+      play_pairs<G>(agents, pairs, per_pair, o.threads, o.seed, {}, o.opening_plies, o.on_game);
   std::vector<ArenaEntry> entries;
   for (const auto& a : agents) entries.push_back({a.name, a.spec.text});
   report_arena(G::kName, entries, played, o.format, anchor, o.out_dir, out);

@@ -4,10 +4,9 @@
 // Every record is replayed strictly, so a record that loads is a legal game whose stated
 // result is the one its moves reach (or, for a game stopped early, one with a stated
 // "termination").
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -49,7 +48,8 @@ ReadRecord read_game_record(std::string_view line, const std::string& where) {
   out.record.setup = text_field("setup");
   out.termination = text_field("termination");
   const auto actions = j.find("actions");
-  if (actions == j.end() || !actions->is_array()) throw Error(where + ": actions must be a list of strings");
+  if (actions == j.end() || !actions->is_array())
+    throw Error(where + ": actions must be a list of strings");
   for (const auto& a : *actions) {
     if (!a.is_string()) throw Error(where + ": actions must be a list of strings");
     out.record.actions.push_back(a.template get<std::string>());
@@ -65,10 +65,11 @@ ReadRecord read_game_record(std::string_view line, const std::string& where) {
   }
   if (state.is_terminal()) {
     if (state.outcome() != out.record.outcome)
-      throw Error(where + ": the moves end " + std::string(outcome_string(state.outcome())) + ", the record says " +
-                  std::string(outcome_string(out.record.outcome)));
+      throw Error(where + ": the moves end " + std::string(outcome_string(state.outcome())) +
+                  ", the record says " + std::string(outcome_string(out.record.outcome)));
   } else if (out.termination.empty()) {
-    throw Error(where + ": the game is not over after its " + std::to_string(out.record.actions.size()) +
+    throw Error(where + ": the game is not over after its " +
+                std::to_string(out.record.actions.size()) +
                 " actions and the record gives no termination");
   }
   return out;
@@ -88,7 +89,8 @@ template <Game G>
 RecordFileSummary check_record_file(const std::string& path) {
   // A folder opens as a stream that reads nothing: it would pass as a file of no games.
   if (std::filesystem::is_directory(path))
-    throw Error(quote_input(path) + " is a folder: name its record files (for a run, RUN/games/*.jsonl)");
+    throw Error(quote_input(path) +
+                " is a folder: name its record files (for a run, RUN/games/*.jsonl)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot read " + quote_input(path));
   RecordFileSummary s;
@@ -99,7 +101,9 @@ RecordFileSummary check_record_file(const std::string& path) {
     ++s.games;
     s.actions += static_cast<std::int64_t>(r.record.actions.size());
     if (!r.termination.empty()) ++s.terminated;
-    (r.record.outcome == Outcome::kP0Win ? s.p0_wins : r.record.outcome == Outcome::kP1Win ? s.p1_wins : s.draws) += 1;
+    (r.record.outcome == Outcome::kP0Win   ? s.p0_wins
+     : r.record.outcome == Outcome::kP1Win ? s.p1_wins
+                                           : s.draws) += 1;
   }
   return s;
 }

@@ -1,13 +1,12 @@
 #include "play/ladder.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iomanip>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string_view>
 
@@ -24,17 +23,22 @@ constexpr int kBaselineVersion = 1;
 
 std::string score_percent(const PairingResult& p, bool for_a) {
   std::ostringstream s;
-  s << std::fixed << std::setprecision(1) << 100.0 * (for_a ? p.points : p.games - p.points) / p.games << "%";
+  s << std::fixed << std::setprecision(1)
+    << 100.0 * (for_a ? p.points : p.games - p.points) / p.games << "%";
   return s.str();
 }
 }  // namespace
 
 std::string default_calibration_file(const std::string& game) {
   std::string dir;
-  if (const char* d = std::getenv("AZG_CACHE_DIR"); d && *d) dir = d;
-  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) dir = std::string(x) + "/azg";
-  else if (const char* h = std::getenv("HOME"); h && *h) dir = std::string(h) + "/.cache/azg";
-  else dir = ".azg-cache";
+  if (const char* d = std::getenv("AZG_CACHE_DIR"); d && *d)
+    dir = d;
+  else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    dir = std::string(x) + "/azg";
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    dir = std::string(h) + "/.cache/azg";
+  else
+    dir = ".azg-cache";
   return dir + "/ladder-" + game + ".json";
 }
 
@@ -49,7 +53,8 @@ struct RungFamily {
 
 const std::array<RungFamily, 4>& rung_families() {
   static const std::array<RungFamily, 4> families = {{
-      {"uct", "UCT-", "a simulation count", 1000000, [](long n) { return "mcts:sims=" + std::to_string(n); }},
+      {"uct", "UCT-", "a simulation count", 1000000,
+       [](long n) { return "mcts:sims=" + std::to_string(n); }},
       {"heur", "HEUR-", "a simulation count", 1000000,
        [](long n) { return "mcts:sims=" + std::to_string(n) + ",evaluator=heuristic"; }},
       {"ept", "EPT-", "a simulation count", 1000000,
@@ -73,16 +78,19 @@ Rung model_rung(const std::string& item) {
       used = 0;
     }
     if (used == 0 || used != item.size() - at - 1 || sims < 1 || sims > 1000000)
-      throw Error("--rungs: " + quote_input(item) + " is not NAME@SIMS with SIMS in 1..1000000 for model");
+      throw Error("--rungs: " + quote_input(item) +
+                  " is not NAME@SIMS with SIMS in 1..1000000 for model");
   }
   if (name.empty() || name.find_first_of(",=: ") != std::string::npos)
-    throw Error("--rungs: " + quote_input(item) + " is not a model name (no ',', '=', ':' or spaces)");
+    throw Error("--rungs: " + quote_input(item) +
+                " is not a model name (no ',', '=', ':' or spaces)");
   const std::string path = ladder_model_path(name);
   std::ifstream in(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) throw Error("model rung " + quote_input(name) + ": cannot read " + path);
   const std::string stem = std::filesystem::path(name).stem().string();
-  Rung r{stem + "@" + std::to_string(sims), "az:model=" + path + ",sims=" + std::to_string(sims), 0, ""};
+  Rung r{stem + "@" + std::to_string(sims), "az:model=" + path + ",sims=" + std::to_string(sims), 0,
+         ""};
   std::ostringstream id;
   id << r.name << " #" << std::hex << fnv1a64(bytes);
   r.identity = id.str();
@@ -124,7 +132,8 @@ std::string ladder_model_path(const std::string& name) {
   const fs::path relative = fs::path("models") / "ladder" / (name + ".pt");
   if (usable(relative)) return relative.string();
 #ifdef AZG_SOURCE_DIR
-  if (const fs::path built_from = fs::path(AZG_SOURCE_DIR) / relative; usable(built_from)) return built_from.string();
+  if (const fs::path built_from = fs::path(AZG_SOURCE_DIR) / relative; usable(built_from))
+    return built_from.string();
 #endif
   throw Error("model rung " + quote_input(name) + ": no " + relative.string() +
               " in the current folder or the source tree azg was built from");
@@ -141,7 +150,8 @@ std::vector<Rung> parse_rungs(const std::string& text) {
     for (const auto& f : rung_families())
       if (f.key == family_key) family = &f;
     if (!family && family_key != "model")
-      throw Error("--rungs: unknown family " + quote_input(family_key) + " (known: uct, heur, ept, ab, model)");
+      throw Error("--rungs: unknown family " + quote_input(family_key) +
+                  " (known: uct, heur, ept, ab, model)");
     long previous = 0;  // the family's last size (model rungs: 1 once there is one)
     std::stringstream in(sizes);
     for (std::string item; std::getline(in, item, ',');) {
@@ -158,17 +168,21 @@ std::vector<Rung> parse_rungs(const std::string& text) {
           used = 0;
         }
         if (used == 0 || used != item.size() || v < 1 || v > family->max)
-          throw Error("--rungs: " + quote_input(item) + " is not " + std::string(family->size_name) + " in 1.." +
-                      std::to_string(family->max) + " for " + std::string(family->key));
-        if (v <= previous) throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
+          throw Error("--rungs: " + quote_input(item) + " is not " +
+                      std::string(family->size_name) + " in 1.." + std::to_string(family->max) +
+                      " for " + std::string(family->key));
+        if (v <= previous)
+          throw Error("--rungs: the sizes of a family must increase, got " + quote_input(word));
         previous = v;
-        r = family->key == "uct" ? uct_rung(static_cast<int>(v))
-                                 : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0, ""};
+        r = family->key == "uct"
+                ? uct_rung(static_cast<int>(v))
+                : Rung{std::string(family->prefix) + std::to_string(v), family->spec(v), 0, ""};
       }
       if (r.identity.empty()) r.identity = r.name;
       if (r.luck_key == 0) r.luck_key = 0x9e3779b97f4a7c15ull ^ std::hash<std::string>{}(r.name);
       for (const Rung& seen : rungs)
-        if (seen.name == r.name) throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
+        if (seen.name == r.name)
+          throw Error("--rungs: " + r.name + " appears twice in " + quote_input(text));
       rungs.push_back(r);
     }
     if (previous == 0) throw Error("--rungs: " + quote_input(word) + " has no sizes");
@@ -176,7 +190,8 @@ std::vector<Rung> parse_rungs(const std::string& text) {
   if (rungs.empty()) throw Error("--rungs: no rungs in " + quote_input(text));
   bool has_anchor = false;
   for (const Rung& r : rungs) has_anchor |= r.name == uct_rung(400).name;
-  if (!has_anchor) throw Error("--rungs must include UCT-400 (the scale's zero), got " + quote_input(text));
+  if (!has_anchor)
+    throw Error("--rungs must include UCT-400 (the scale's zero), got " + quote_input(text));
   return rungs;
 }
 
@@ -220,11 +235,11 @@ LadderCalibration::LadderCalibration(std::string path) : path_(std::move(path)) 
   }
 }
 
-std::string LadderCalibration::key(const std::string& a, const std::string& b, int games, std::uint64_t seed,
-                                   int opening_plies) const {
+std::string LadderCalibration::key(const std::string& a, const std::string& b, int games,
+                                   std::uint64_t seed, int opening_plies) const {
   return a + " vs " + b + ", " + std::to_string(games) + " games, seed " + std::to_string(seed) +
-         (opening_plies > 0 ? ", " + std::to_string(opening_plies) + " opening plies" : "") + ", baseline v" +
-         std::to_string(kBaselineVersion);
+         (opening_plies > 0 ? ", " + std::to_string(opening_plies) + " opening plies" : "") +
+         ", baseline v" + std::to_string(kBaselineVersion);
 }
 
 const PairingResult* LadderCalibration::find(const std::string& a, const std::string& b, int games,
@@ -235,8 +250,8 @@ const PairingResult* LadderCalibration::find(const std::string& a, const std::st
   return nullptr;
 }
 
-void LadderCalibration::store(const std::string& a, const std::string& b, int games, std::uint64_t seed,
-                              double points, int opening_plies) {
+void LadderCalibration::store(const std::string& a, const std::string& b, int games,
+                              std::uint64_t seed, double points, int opening_plies) {
   PairingResult p;
   p.points = points;
   p.games = games;
@@ -246,7 +261,8 @@ void LadderCalibration::store(const std::string& a, const std::string& b, int ga
 std::string LadderCalibration::save() const {
   nlohmann::json j = {{"what", "azg ladder: results of rungs against each other"},
                       {"pairings", nlohmann::json::array()}};
-  for (const auto& [k, p] : entries_) j["pairings"].push_back({{"key", k}, {"points", p.points}, {"games", p.games}});
+  for (const auto& [k, p] : entries_)
+    j["pairings"].push_back({{"key", k}, {"points", p.points}, {"games", p.games}});
   try {
     const auto dir = std::filesystem::path(path_).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir);
@@ -267,18 +283,22 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   const int n = static_cast<int>(result.names.size());
   std::size_t width = 8;
   for (const auto& name : result.names) width = std::max(width, name.size());
-  out << result.game << " ladder: " << result.games << " paired games per pairing (seed " << result.seed;
+  out << result.game << " ladder: " << result.games << " paired games per pairing (seed "
+      << result.seed;
   if (result.opening_plies > 0) out << ", " << result.opening_plies << " random opening plies";
   out << "), Elo anchored on UCT-400 (95% intervals)\n";
-  out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right << std::setw(7) << "elo"
-      << std::setw(6) << "+/-";
+  out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right
+      << std::setw(7) << "elo" << std::setw(6) << "+/-";
   for (int r = 0; r < result.rungs; ++r) out << std::setw(10) << result.names[r];
   out << '\n';
   for (int i = 0; i < n; ++i) {
-    out << std::left << std::setw(static_cast<int>(width) + 2) << result.names[i] << std::right << std::showpos
-        << std::fixed << std::setprecision(0) << std::setw(7) << result.fit.elo[i] << std::noshowpos << std::setw(6);
-    if (i == result.anchor) out << "-";
-    else out << result.fit.interval[i];
+    out << std::left << std::setw(static_cast<int>(width) + 2) << result.names[i] << std::right
+        << std::showpos << std::fixed << std::setprecision(0) << std::setw(7) << result.fit.elo[i]
+        << std::noshowpos << std::setw(6);
+    if (i == result.anchor)
+      out << "-";
+    else
+      out << result.fit.interval[i];
     for (int r = 0; r < result.rungs; ++r) {
       const PairingResult* p = i == r ? nullptr : result.against(i, r);
       out << std::setw(10) << (p ? score_percent(*p, p->a == i) : "");
@@ -288,25 +308,33 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   int cached = 0;
   for (const auto& p : result.pairings) cached += p.cached;
   out << "scores are the row's against each rung; rung against rung: "
-      << (cached ? std::to_string(cached) + " pairing(s) from " + result.calibration_file : "played now") << '\n';
+      << (cached ? std::to_string(cached) + " pairing(s) from " + result.calibration_file
+                 : "played now")
+      << '\n';
   if (!result.calibration_error.empty()) out << "note: " << result.calibration_error << '\n';
 }
 
 void write_ladder(const LadderResult& result, const std::string& dir) {
   std::filesystem::create_directories(dir);
-  nlohmann::json j = {{"game", result.game}, {"anchor", result.names[result.anchor]},
-                      {"games_per_pairing", result.games}, {"seed", result.seed},
+  nlohmann::json j = {{"game", result.game},
+                      {"anchor", result.names[result.anchor]},
+                      {"games_per_pairing", result.games},
+                      {"seed", result.seed},
                       {"opening_plies", result.opening_plies}};
   std::string csv = "agent,spec,elo,interval95";
   for (int r = 0; r < result.rungs; ++r) csv += ",score_vs_" + result.names[r];
   csv += "\n";
   for (std::size_t i = 0; i < result.names.size(); ++i) {
-    nlohmann::json a = {{"name", result.names[i]}, {"spec", result.specs[i]}, {"elo", result.fit.elo[i]},
-                        {"interval95", result.fit.interval[i]}, {"rung", static_cast<int>(i) < result.rungs}};
+    nlohmann::json a = {{"name", result.names[i]},
+                        {"spec", result.specs[i]},
+                        {"elo", result.fit.elo[i]},
+                        {"interval95", result.fit.interval[i]},
+                        {"rung", static_cast<int>(i) < result.rungs}};
     csv += result.names[i] + "," + result.specs[i] + "," + std::to_string(result.fit.elo[i]) + "," +
            std::to_string(result.fit.interval[i]);
     for (int r = 0; r < result.rungs; ++r) {
-      const PairingResult* p = static_cast<int>(i) == r ? nullptr : result.against(static_cast<int>(i), r);
+      const PairingResult* p =
+          static_cast<int>(i) == r ? nullptr : result.against(static_cast<int>(i), r);
       csv += ",";
       if (!p) continue;
       const double points = p->a == static_cast<int>(i) ? p->points : p->games - p->points;
@@ -318,7 +346,8 @@ void write_ladder(const LadderResult& result, const std::string& dir) {
   }
   write_text_atomically(dir + "/ladder.json", j.dump(2) + "\n");
   write_text_atomically(dir + "/ladder.csv", csv);
-  write_text_atomically(dir + "/ladder.svg", ratings_svg(result.names, result.fit, result.game + " ladder (UCT-400 = 0)"));
+  write_text_atomically(dir + "/ladder.svg", ratings_svg(result.names, result.fit,
+                                                         result.game + " ladder (UCT-400 = 0)"));
 }
 
 }  // namespace azg::play

@@ -37,12 +37,13 @@ struct GameLadder {
 GameLadder default_ladder(std::string_view game);
 
 struct LadderOptions {
-  std::vector<Rung> rungs;  // in order of strength; UCT-400 among them; empty: the game's default ladder
-  int games = 100;          // paired games per pairing (rounded up to even)
+  std::vector<Rung>
+      rungs;        // in order of strength; UCT-400 among them; empty: the game's default ladder
+  int games = 100;  // paired games per pairing (rounded up to even)
   int threads = 1;
   std::uint64_t seed = 1;
-  int opening_plies = -1;    // random plies opening each couple; -1: the game's default
-  bool round_robin = false;  // every rung against every other, not only its neighbours
+  int opening_plies = -1;        // random plies opening each couple; -1: the game's default
+  bool round_robin = false;      // every rung against every other, not only its neighbours
   std::string calibration_file;  // rung-against-rung results; "" = default_calibration_file(game)
   GameDone on_game;              // hears of each game played (not those the calibration holds)
 };
@@ -90,15 +91,16 @@ class LadderCalibration {
  public:
   explicit LadderCalibration(std::string path);
   // a and b are rung identities; opening plies are keyed when there are any.
-  const PairingResult* find(const std::string& a, const std::string& b, int games, std::uint64_t seed,
-                            int opening_plies = 0) const;
-  void store(const std::string& a, const std::string& b, int games, std::uint64_t seed, double points,
-             int opening_plies = 0);
+  const PairingResult* find(const std::string& a, const std::string& b, int games,
+                            std::uint64_t seed, int opening_plies = 0) const;
+  void store(const std::string& a, const std::string& b, int games, std::uint64_t seed,
+             double points, int opening_plies = 0);
   // Writes the file atomically; returns "" or why it could not (the cache is optional).
   std::string save() const;
 
  private:
-  std::string key(const std::string& a, const std::string& b, int games, std::uint64_t seed, int opening_plies) const;
+  std::string key(const std::string& a, const std::string& b, int games, std::uint64_t seed,
+                  int opening_plies) const;
   std::string path_;
   std::vector<std::pair<std::string, PairingResult>> entries_;
 };
@@ -124,7 +126,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   const GameLadder own = default_ladder(G::kName);
   if (options.rungs.empty()) options.rungs = parse_rungs(own.rungs);
   if (options.opening_plies < 0) options.opening_plies = own.opening_plies;
-  if (options.games < 1 || options.threads < 1) throw Error("--games and --threads must be positive");
+  if (options.games < 1 || options.threads < 1)
+    throw Error("--games and --threads must be positive");
   if (options.opening_plies > 100) throw Error("--opening-plies must be in 0..100");
   LadderResult result;
   result.game = std::string(G::kName);
@@ -136,7 +139,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   result.rungs = static_cast<int>(all.size());
   for (const auto& a : agents) {
     for (const auto& r : all)
-      if (a.name == r.name) throw Error("an agent may not be named like a rung (" + quote_input(a.name) + ")");
+      if (a.name == r.name)
+        throw Error("an agent may not be named like a rung (" + quote_input(a.name) + ")");
     all.push_back(a);
   }
   for (const auto& a : all) {
@@ -144,16 +148,17 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
     result.specs.push_back(a.spec.text);
   }
   result.anchor = result.index_of(uct_rung(400).name);
-  if (result.anchor < 0) throw Error("the ladder's rungs must include 400 (UCT-400 is the scale's zero)");
-  result.calibration_file =
-      options.calibration_file.empty() ? default_calibration_file(result.game) : options.calibration_file;
+  if (result.anchor < 0)
+    throw Error("the ladder's rungs must include 400 (UCT-400 is the scale's zero)");
+  result.calibration_file = options.calibration_file.empty() ? default_calibration_file(result.game)
+                                                             : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);
   const auto& rungs = options.rungs;
   std::vector<std::pair<int, int>> pairs;
   std::vector<std::uint64_t> keys;
   for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
-    if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games, options.seed,
-                                             options.opening_plies)) {
+    if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games,
+                                             options.seed, options.opening_plies)) {
       PairingResult p = *known;
       p.a = a;
       p.b = b;
@@ -178,8 +183,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
       ++pr.games;
     }
     if (pr.a < result.rungs)
-      calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed, pr.points,
-                        options.opening_plies);
+      calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
+                        pr.points, options.opening_plies);
     result.pairings.push_back(pr);
   }
   result.calibration_error = calibration.save();

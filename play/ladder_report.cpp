@@ -1,9 +1,8 @@
 #include "play/ladder_report.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
 #include <iomanip>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/atomic_file.hpp"
@@ -44,13 +43,15 @@ std::vector<RunModel> run_models_on_clock(const std::string& run_dir, int max_mo
   if (max_models > 0 && static_cast<int>(models.size()) > max_models) {
     std::vector<RunModel> kept;
     const int n = static_cast<int>(models.size());
-    for (int k = 1; k <= max_models; ++k) kept.push_back(models[(static_cast<long>(k) * n) / max_models - 1]);
+    for (int k = 1; k <= max_models; ++k)
+      kept.push_back(models[(static_cast<long>(k) * n) / max_models - 1]);
     models = kept;
   }
   return models;
 }
 
-void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>& models, const std::string& dir) {
+void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>& models,
+                        const std::string& dir) {
   write_ladder(result, dir);
   std::string csv = "model,step,minutes,games,elo,interval95\n";
   std::vector<double> minutes;
@@ -59,8 +60,9 @@ void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>&
     const int i = result.index_of(m.name);
     if (i < 0) continue;
     std::ostringstream row;
-    row << m.name << ',' << m.step << ',' << std::fixed << std::setprecision(2) << m.minutes << ',' << m.games << ','
-        << std::setprecision(1) << result.fit.elo[i] << ',' << result.fit.interval[i] << '\n';
+    row << m.name << ',' << m.step << ',' << std::fixed << std::setprecision(2) << m.minutes << ','
+        << m.games << ',' << std::setprecision(1) << result.fit.elo[i] << ','
+        << result.fit.interval[i] << '\n';
     csv += row.str();
     minutes.push_back(m.minutes);
     curve.elo.push_back(result.fit.elo[i]);
@@ -68,8 +70,8 @@ void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>&
   }
   write_text_atomically(dir + "/ladder-curve.csv", csv);
   write_text_atomically(dir + "/ladder-curve.svg",
-                        progress_svg(minutes, curve, result.game + ": ladder Elo over training", "training minutes",
-                                     "Elo (UCT-400 = 0)"));
+                        progress_svg(minutes, curve, result.game + ": ladder Elo over training",
+                                     "training minutes", "Elo (UCT-400 = 0)"));
 }
 
 }  // namespace azg::play

@@ -11,8 +11,8 @@ namespace azg::play {
 struct RunModel {
   std::string path, name;  // models/step-00001000.pt, step-00001000
   long step = 0;
-  double minutes = 0;      // training wall-clock when the step was made (metrics.jsonl)
-  long games = 0;          // self-play games finished by then
+  double minutes = 0;  // training wall-clock when the step was made (metrics.jsonl)
+  long games = 0;      // self-play games finished by then
 };
 
 // The run's step-*.pt models with their minutes and games, at most `max_models` of them
@@ -21,6 +21,7 @@ std::vector<RunModel> run_models_on_clock(const std::string& run_dir, int max_mo
 
 // ladder-curve.csv (model, step, minutes, games, elo, interval95) and ladder-curve.svg
 // (Elo against minutes), plus the ladder's own files, in `dir`.
-void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>& models, const std::string& dir);
+void write_ladder_curve(const LadderResult& result, const std::vector<RunModel>& models,
+                        const std::string& dir);
 
 }  // namespace azg::play

@@ -39,14 +39,17 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   std::vector<NamedAgent> out;
   for (const auto& item : items) {
     const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error("--agent takes NAME=SPEC, got " + quote_input(item));
+    if (eq == std::string::npos || eq == 0)
+      throw Error("--agent takes NAME=SPEC, got " + quote_input(item));
     const std::string name = item.substr(0, eq);
     const mcts::AgentSpec spec = mcts::parse_agent_spec(item.substr(eq + 1));
     if (spec.kind == "run") {
       mcts::check_spec_keys(spec, {"dir", "sims"});
       const std::string dir = spec.has("dir") ? spec.options.at("dir") : "";
       const std::vector<std::string> models = run_models(dir);
-      if (models.empty()) throw Error("agent " + quote_input(item) + ": no models/step-*.pt under " + quote_input(dir));
+      if (models.empty())
+        throw Error("agent " + quote_input(item) + ": no models/step-*.pt under " +
+                    quote_input(dir));
       for (const auto& m : models) {
         const std::string sims = spec.has("sims") ? spec.options.at("sims") : "100";
         out.push_back({name + "/" + std::filesystem::path(m).stem().string(),
@@ -58,7 +61,8 @@ inline std::vector<NamedAgent> parse_named_agents(const std::vector<std::string>
   }
   for (std::size_t i = 0; i < out.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
-      if (out[i].name == out[j].name) throw Error("two agents are named " + quote_input(out[i].name));
+      if (out[i].name == out[j].name)
+        throw Error("two agents are named " + quote_input(out[i].name));
   return out;
 }
 
@@ -69,13 +73,17 @@ inline std::vector<NamedAgent> parse_agents_maybe_named(const std::vector<std::s
   for (std::size_t i = 0; i < items.size(); ++i) {
     const auto eq = items[i].find('='), colon = items[i].find(':');
     const bool has_name = eq != std::string::npos && (colon == std::string::npos || eq < colon);
-    named.push_back(has_name ? items[i] : (i == 0 ? "agent" : "agent" + std::to_string(i + 1)) + "=" + items[i]);
+    named.push_back(has_name
+                        ? items[i]
+                        : (i == 0 ? "agent" : "agent" + std::to_string(i + 1)) + "=" + items[i]);
   }
   return parse_named_agents(named);
 }
 
 // Points of player 0: win 1, draw 0.5, loss 0.
-inline double first_player_points(Outcome o) { return o == Outcome::kP0Win ? 1.0 : o == Outcome::kDraw ? 0.5 : 0.0; }
+inline double first_player_points(Outcome o) {
+  return o == Outcome::kP0Win ? 1.0 : o == Outcome::kDraw ? 0.5 : 0.0;
+}
 
 struct PairedGame {
   int first = 0, second = 0;  // agents playing player 0 and player 1
@@ -111,7 +119,9 @@ inline std::uint64_t agent_seed(std::uint64_t couple, int side) {
   return couple * 2 + 1 + static_cast<std::uint64_t>(side);
 }
 // The random opening plies of a couple (opening_plies > 0) come from their own stream.
-inline std::uint64_t opening_seed(std::uint64_t couple) { return couple ^ 0x6f70656e696e6773ULL; }
+inline std::uint64_t opening_seed(std::uint64_t couple) {
+  return couple ^ 0x6f70656e696e6773ULL;
+}
 
 // How many games each thread plays at once in play_pairs: their searches share evaluator
 // calls (a network sees one batch of leaves from all of them).
@@ -126,8 +136,8 @@ struct LiveGame {
   G state;
   Rng chance{0};
   std::unique_ptr<mcts::Agent<G>> players[2];
-  int agent[2] = {0, 0};            // the agents' indices (their factories)
-  int searcher = -1;                 // the side whose search is running, or -1
+  int agent[2] = {0, 0};              // the agents' indices (their factories)
+  int searcher = -1;                  // the side whose search is running, or -1
   mcts::Search<G>* search = nullptr;  // that search
   GameRecord record;
 
@@ -183,12 +193,15 @@ struct LiveGame {
 // hears of every finished game (one call at a time).
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
-                                   const std::vector<std::pair<int, int>>& pairs, int games, int threads,
-                                   std::uint64_t seed, const std::vector<std::uint64_t>& luck_keys = {},
+                                   const std::vector<std::pair<int, int>>& pairs, int games,
+                                   int threads, std::uint64_t seed,
+                                   const std::vector<std::uint64_t>& luck_keys = {},
                                    int opening_plies = 0, const GameDone& on_game = {}) {
-  if (!luck_keys.empty() && luck_keys.size() != pairs.size()) throw Error("play_pairs: one luck key per pair");
+  if (!luck_keys.empty() && luck_keys.size() != pairs.size())
+    throw Error("play_pairs: one luck key per pair");
   if (games < 0) throw Error("play_pairs: a negative number of games");
-  if (opening_plies < 0) throw Error("opening plies must be 0 or more, got " + std::to_string(opening_plies));
+  if (opening_plies < 0)
+    throw Error("opening plies must be 0 or more, got " + std::to_string(opening_plies));
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
   std::atomic<std::size_t> next{0};
   std::mutex done_mutex;
@@ -210,7 +223,8 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
     live->slot = k;
     live->agent[0] = out[k].first;
     live->agent[1] = out[k].second;
-    for (int side = 0; side < 2; ++side) live->players[side] = agents[live->agent[side]](agent_seed(shared, side));
+    for (int side = 0; side < 2; ++side)
+      live->players[side] = agents[live->agent[side]](agent_seed(shared, side));
     Rng setup(shared);
     live->state = G::random_setup(setup);
     live->chance = Rng(shared);
@@ -222,7 +236,8 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
     std::vector<std::unique_ptr<detail::LiveGame<G>>> live;
     mcts::EvalBatch<G> batch;
     for (;;) {
-      for (std::size_t k; live.size() < static_cast<std::size_t>(kGamesPerThread) && (k = next++) < out.size();)
+      for (std::size_t k;
+           live.size() < static_cast<std::size_t>(kGamesPerThread) && (k = next++) < out.size();)
         live.push_back(start(k));
       if (live.empty()) return;
       // Every game to its next search; finished games leave.
@@ -271,19 +286,22 @@ std::vector<AgentFactory<G>> factories_of(const std::vector<NamedAgent>& agents)
 }
 
 template <Game G>
-std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents, const std::vector<std::pair<int, int>>& pairs,
-                                   int games, int threads, std::uint64_t seed,
-                                   const std::vector<std::uint64_t>& luck_keys = {}, int opening_plies = 0,
-                                   const GameDone& on_game = {}) {
-  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys, opening_plies, on_game);
+std::vector<PairedGame> play_pairs(const std::vector<NamedAgent>& agents,
+                                   const std::vector<std::pair<int, int>>& pairs, int games,
+                                   int threads, std::uint64_t seed,
+                                   const std::vector<std::uint64_t>& luck_keys = {},
+                                   int opening_plies = 0, const GameDone& on_game = {}) {
+  return play_pairs<G>(factories_of<G>(agents), pairs, games, threads, seed, luck_keys,
+                       opening_plies, on_game);
 }
 
 // `games` paired games (rounded up to even) of `a` against `b`: a's score.
 template <Game G>
-Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads, std::uint64_t seed,
-                  int opening_plies = 0) {
+Score match_score(const AgentFactory<G>& a, const AgentFactory<G>& b, int games, int threads,
+                  std::uint64_t seed, int opening_plies = 0) {
   Score s;
-  for (const auto& g : play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed, {}, opening_plies))
+  for (const auto& g :
+       play_pairs<G>({a, b}, {{0, 1}}, games + games % 2, threads, seed, {}, opening_plies))
     s.add(g.points_of(0));
   return s;
 }
@@ -309,7 +327,8 @@ struct Tally {
 // The games' results for the Elo fit.
 inline std::vector<PairScore> pair_scores(const std::vector<PairedGame>& games) {
   std::vector<PairScore> scores;
-  for (const auto& g : games) scores.push_back({g.first, g.second, first_player_points(g.record.outcome), 1});
+  for (const auto& g : games)
+    scores.push_back({g.first, g.second, first_player_points(g.record.outcome), 1});
   return scores;
 }
 

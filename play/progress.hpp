@@ -32,7 +32,11 @@ class ProgressLine {
  public:
   using Clock = std::chrono::steady_clock;
   ProgressLine(std::ostream& out, std::string what, double interval_s = 60.0)
-      : out_(out), what_(std::move(what)), interval_s_(interval_s), start_(Clock::now()), last_(start_) {}
+      : out_(out),
+        what_(std::move(what)),
+        interval_s_(interval_s),
+        start_(Clock::now()),
+        last_(start_) {}
 
   void game_done(std::size_t done, std::size_t total) {
     const auto now = Clock::now();
@@ -42,7 +46,9 @@ class ProgressLine {
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     out_ << what_ << ": " << done << "/" << total << " games, " << short_duration(elapsed);
     if (!last && done > 0)
-      out_ << ", about " << short_duration(elapsed * static_cast<double>(total - done) / static_cast<double>(done))
+      out_ << ", about "
+           << short_duration(elapsed * static_cast<double>(total - done) /
+                             static_cast<double>(done))
            << " left";
     out_ << std::endl;
   }

@@ -1,14 +1,15 @@
 #include "play/ratings.hpp"
 
 #include <Eigen/Dense>
-
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace azg::play {
 
-double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+double elo_to_score(double elo) {
+  return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
 
 EloFit fit_elo(int n, const std::vector<PairScore>& results, int anchor) {
   const double k = std::log(10.0) / 400.0;
@@ -83,14 +84,18 @@ namespace {
 std::string svg_header(int width, int height, const std::string& title) {
   std::ostringstream s;
   s << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-    << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text x=\"" << width / 2 << "\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">" << title << "</text>\n";
+    << "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+       "fill=\"white\"/>\n"
+    << "<text x=\"" << width / 2 << "\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">" << title
+    << "</text>\n";
   return s.str();
 }
 }  // namespace
 
-std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit, const std::string& title) {
-  const int n = static_cast<int>(names.size()), row = 28, left = 220, width = 760, height = 60 + n * row + 30;
+std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit,
+                        const std::string& title) {
+  const int n = static_cast<int>(names.size()), row = 28, left = 220, width = 760,
+            height = 60 + n * row + 30;
   double lo = 0, hi = 0;
   for (int i = 0; i < n; ++i) {
     lo = std::min(lo, fit.elo[i] - fit.interval[i]);
@@ -108,15 +113,17 @@ std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit
       << "<line x1=\"" << x(fit.elo[i] - fit.interval[i]) << "\" y1=\"" << y << "\" x2=\""
       << x(fit.elo[i] + fit.interval[i]) << "\" y2=\"" << y << "\" stroke=\"black\"/>\n"
       << "<circle cx=\"" << x(fit.elo[i]) << "\" cy=\"" << y << "\" r=\"4\" fill=\"steelblue\"/>\n"
-      << "<text x=\"" << x(fit.elo[i]) + 8 << "\" y=\"" << y - 6 << "\">" << std::lround(fit.elo[i]) << " ± "
-      << std::lround(fit.interval[i]) << "</text>\n";
+      << "<text x=\"" << x(fit.elo[i]) + 8 << "\" y=\"" << y - 6 << "\">" << std::lround(fit.elo[i])
+      << " ± " << std::lround(fit.interval[i]) << "</text>\n";
   }
-  s << "<text x=\"" << width / 2 << "\" y=\"" << height - 8 << "\" text-anchor=\"middle\">Elo (95% interval)</text>\n</svg>\n";
+  s << "<text x=\"" << width / 2 << "\" y=\"" << height - 8
+    << "\" text-anchor=\"middle\">Elo (95% interval)</text>\n</svg>\n";
   return s.str();
 }
 
-std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, const std::string& title,
-                         const std::string& x_label, const std::string& y_label) {
+std::string progress_svg(const std::vector<double>& steps, const EloFit& fit,
+                         const std::string& title, const std::string& x_label,
+                         const std::string& y_label) {
   const int width = 760, height = 420, left = 60, bottom = 50, top = 40;
   const int n = static_cast<int>(steps.size());
   double lo = 0, hi = 1, smax = 1;
@@ -126,23 +133,27 @@ std::string progress_svg(const std::vector<double>& steps, const EloFit& fit, co
     smax = std::max(smax, steps[i]);
   }
   auto x = [&](double v) { return left + v / smax * (width - left - 30); };
-  auto y = [&](double e) { return height - bottom - (e - lo) / (hi - lo) * (height - bottom - top); };
+  auto y = [&](double e) {
+    return height - bottom - (e - lo) / (hi - lo) * (height - bottom - top);
+  };
   std::ostringstream s;
   s << svg_header(width, height, title);
-  s << "<line x1=\"" << left << "\" y1=\"" << height - bottom << "\" x2=\"" << width - 20 << "\" y2=\""
-    << height - bottom << "\" stroke=\"black\"/>\n<line x1=\"" << left << "\" y1=\"" << top << "\" x2=\"" << left
-    << "\" y2=\"" << height - bottom << "\" stroke=\"black\"/>\n";
+  s << "<line x1=\"" << left << "\" y1=\"" << height - bottom << "\" x2=\"" << width - 20
+    << "\" y2=\"" << height - bottom << "\" stroke=\"black\"/>\n<line x1=\"" << left << "\" y1=\""
+    << top << "\" x2=\"" << left << "\" y2=\"" << height - bottom << "\" stroke=\"black\"/>\n";
   std::string path;
   for (int i = 0; i < n; ++i) {
     path += (i ? " L " : "M ") + std::to_string(x(steps[i])) + " " + std::to_string(y(fit.elo[i]));
-    s << "<line x1=\"" << x(steps[i]) << "\" y1=\"" << y(fit.elo[i] - fit.interval[i]) << "\" x2=\"" << x(steps[i])
-      << "\" y2=\"" << y(fit.elo[i] + fit.interval[i]) << "\" stroke=\"#888\"/>\n"
-      << "<circle cx=\"" << x(steps[i]) << "\" cy=\"" << y(fit.elo[i]) << "\" r=\"3\" fill=\"steelblue\"/>\n"
-      << "<text x=\"" << x(steps[i]) << "\" y=\"" << height - bottom + 16 << "\" text-anchor=\"middle\">"
-      << std::lround(steps[i]) << "</text>\n";
+    s << "<line x1=\"" << x(steps[i]) << "\" y1=\"" << y(fit.elo[i] - fit.interval[i]) << "\" x2=\""
+      << x(steps[i]) << "\" y2=\"" << y(fit.elo[i] + fit.interval[i]) << "\" stroke=\"#888\"/>\n"
+      << "<circle cx=\"" << x(steps[i]) << "\" cy=\"" << y(fit.elo[i])
+      << "\" r=\"3\" fill=\"steelblue\"/>\n"
+      << "<text x=\"" << x(steps[i]) << "\" y=\"" << height - bottom + 16
+      << "\" text-anchor=\"middle\">" << std::lround(steps[i]) << "</text>\n";
   }
   s << "<path d=\"" << path << "\" fill=\"none\" stroke=\"steelblue\"/>\n"
-    << "<text x=\"" << width / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\">" << x_label << "</text>\n"
+    << "<text x=\"" << width / 2 << "\" y=\"" << height - 10 << "\" text-anchor=\"middle\">"
+    << x_label << "</text>\n"
     << "<text x=\"16\" y=\"" << height / 2 << "\" transform=\"rotate(-90 16 " << height / 2
     << ")\" text-anchor=\"middle\">" << y_label << "</text>\n</svg>\n";
   return s.str();

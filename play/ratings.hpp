@@ -8,8 +8,8 @@
 namespace azg::play {
 
 struct PairScore {
-  int a = 0, b = 0;      // agent indices
-  double score_a = 0;    // points of a (win 1, draw 0.5)
+  int a = 0, b = 0;    // agent indices
+  double score_a = 0;  // points of a (win 1, draw 0.5)
   int games = 0;
 };
 
@@ -44,7 +44,8 @@ class Sprt {
 };
 
 // An SVG picture of ratings with 95% error bars, one row per agent.
-std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit, const std::string& title);
+std::string ratings_svg(const std::vector<std::string>& names, const EloFit& fit,
+                        const std::string& title);
 // An SVG line chart of Elo (with error bars) against x (training steps, minutes, ...).
 std::string progress_svg(const std::vector<double>& x, const EloFit& fit, const std::string& title,
                          const std::string& x_label = "training step",

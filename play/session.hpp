@@ -20,7 +20,9 @@
 namespace azg::play {
 
 // How clients name who decides: p1 (player 0, who moves first), p2, or chance.
-inline std::string player_name(Player p) { return p == Player::kP0 ? "p1" : p == Player::kP1 ? "p2" : "chance"; }
+inline std::string player_name(Player p) {
+  return p == Player::kP0 ? "p1" : p == Player::kP1 ? "p2" : "chance";
+}
 
 struct LegalAction {
   std::string action;
@@ -31,18 +33,18 @@ struct LegalAction {
 struct ActionInfo {
   std::string action;
   int visits = 0;
-  double share = 0;   // of the root's child visits
-  double value = 0;   // for the player to act at the root, in [-1, 1] (0 when unvisited)
-  double prior = 0;   // the evaluator's prior
+  double share = 0;             // of the root's child visits
+  double value = 0;             // for the player to act at the root, in [-1, 1] (0 when unvisited)
+  double prior = 0;             // the evaluator's prior
   std::vector<std::string> pv;  // this action, then the most visited line below it
 };
 
 // What an agent's search says about the position, while and after it thinks.
 struct Thought {
-  std::string best;       // the action it plays (or would now)
-  double value = 0;       // for the player to act, in [-1, 1]
+  std::string best;  // the action it plays (or would now)
+  double value = 0;  // for the player to act, in [-1, 1]
   int simulations = 0;
-  std::vector<ActionInfo> actions;                // by visits, most visited first
+  std::vector<ActionInfo> actions;               // by visits, most visited first
   std::vector<std::string> principal_variation;  // the best action's line
 };
 
@@ -79,7 +81,8 @@ class Session {
   virtual bool has_agent() const = 0;
   // The agent's choice at the current decision, within `budget`; `progress`, when given,
   // is called about every `interval` from the thinking thread. Does not play the action.
-  Thought think(const mcts::Budget& budget, const std::function<void(const Thought&)>& progress = nullptr,
+  Thought think(const mcts::Budget& budget,
+                const std::function<void(const Thought&)>& progress = nullptr,
                 std::chrono::milliseconds interval = std::chrono::milliseconds(1000)) {
     set_budget(budget);
     return think_now(progress, interval);
@@ -113,7 +116,8 @@ class GameSession final : public Session {
     if (to_act() == Player::kChance) {
       ChanceListFor<G> outcomes;
       state().chance_outcomes(outcomes);
-      for (const auto& o : outcomes) out.push_back({state().action_to_string(o.action), o.probability});
+      for (const auto& o : outcomes)
+        out.push_back({state().action_to_string(o.action), o.probability});
       return out;
     }
     ActionListFor<G> actions;
@@ -141,7 +145,8 @@ class GameSession final : public Session {
   void reset(std::string_view setup, const std::vector<std::string>& moves) override {
     GameSession fresh(start_of(setup));
     for (const auto& m : moves) fresh.play(m);  // every move checked before anything changes
-    const bool extends = fresh.setup() == this->setup() && fresh.history_.size() >= history_.size() &&
+    const bool extends = fresh.setup() == this->setup() &&
+                         fresh.history_.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), fresh.history_.begin());
     if (extends) {
       // The same game, further on: play only the new moves, so the agent follows them.
@@ -175,7 +180,8 @@ class GameSession final : public Session {
   void set_agent(const mcts::AgentSpec& spec, std::uint64_t seed,
                  std::shared_ptr<nets::InferenceModel> model = nullptr) override {
     if (!factory_ || spec.text != factory_spec_) {
-      factory_ = agent_factory<G>(spec, std::move(model));  // a model is read once, not once per game
+      factory_ =
+          agent_factory<G>(spec, std::move(model));  // a model is read once, not once per game
       factory_spec_ = spec.text;
     }
     agent_ = factory_(seed);
@@ -191,15 +197,17 @@ class GameSession final : public Session {
     if (agent_) agent_->set_budget(budget);
   }
 
-  Thought think_now(const std::function<void(const Thought&)>& progress, std::chrono::milliseconds interval) override {
+  Thought think_now(const std::function<void(const Thought&)>& progress,
+                    std::chrono::milliseconds interval) override {
     if (!agent_) throw Error("no agent is set to think");
     if (over()) throw Error("the game is over");
-    if (to_act() == Player::kChance) throw Error("chance acts here, not a player: play one of its outcomes");
+    if (to_act() == Player::kChance)
+      throw Error("chance acts here, not a player: play one of its outcomes");
     if (search_agent_) {
-      search_agent_->on_progress(
-          progress ? [&](const mcts::SearchResult& r) { progress(thought_of(r)); }
-                   : std::function<void(const mcts::SearchResult&)>{},
-          interval);
+      search_agent_->on_progress(progress
+                                     ? [&](const mcts::SearchResult& r) { progress(thought_of(r)); }
+                                     : std::function<void(const mcts::SearchResult&)>{},
+                                 interval);
       // The agent has observed the moves played since it was made, so it keeps its tree
       // along the game; after an undo or a reset the search sees another root and starts
       // afresh.
@@ -225,7 +233,8 @@ class GameSession final : public Session {
     const mcts::Tree& tree = search_agent_->search().tree();
     const mcts::Node& root = tree[0];
     std::int64_t total = 0;
-    for (std::uint32_t i = 0; i < root.num_children; ++i) total += tree[root.first_child + i].visits;
+    for (std::uint32_t i = 0; i < root.num_children; ++i)
+      total += tree[root.first_child + i].visits;
     for (std::uint32_t i = 0; i < root.num_children; ++i) {
       const std::uint32_t child = root.first_child + i;
       const mcts::Node& c = tree[child];
@@ -254,10 +263,12 @@ class GameSession final : public Session {
   // a chance node ends it.
   static std::vector<std::string> line_below(const mcts::Tree& tree, std::uint32_t node, G state) {
     std::vector<std::string> line;
-    while (tree[node].num_children > 0 && !state.is_terminal() && state.to_act() != Player::kChance) {
+    while (tree[node].num_children > 0 && !state.is_terminal() &&
+           state.to_act() != Player::kChance) {
       std::uint32_t best = tree[node].first_child;
       for (std::uint32_t c = 1; c < tree[node].num_children; ++c)
-        if (tree[tree[node].first_child + c].visits > tree[best].visits) best = tree[node].first_child + c;
+        if (tree[tree[node].first_child + c].visits > tree[best].visits)
+          best = tree[node].first_child + c;
       if (tree[best].visits == 0) break;
       line.push_back(state.action_to_string(tree[best].action));
       state.apply(tree[best].action);

@@ -20,7 +20,8 @@ T field(const nlohmann::json& q, const char* key, T fallback) {
   // Numbers are range-checked before conversion (core/json_number.hpp): get<int>()
   // of 1e300 is undefined behaviour.
   if constexpr (std::is_same_v<T, long long>) {
-    return json_whole(q.at(key), what, std::numeric_limits<long long>::min(), std::numeric_limits<long long>::max());
+    return json_whole(q.at(key), what, std::numeric_limits<long long>::min(),
+                      std::numeric_limits<long long>::max());
   } else if constexpr (std::is_same_v<T, std::uint64_t>) {
     return json_word(q.at(key), what);
   } else if constexpr (std::is_same_v<T, double>) {
@@ -28,7 +29,8 @@ T field(const nlohmann::json& q, const char* key, T fallback) {
   } else if constexpr (std::is_same_v<T, std::vector<int>>) {
     if (!q.at(key).is_array()) throw Error(what + " has the wrong type");
     std::vector<int> out;
-    for (const auto& v : q.at(key)) out.push_back(static_cast<int>(json_whole(v, what, -1000000000, 1000000000)));
+    for (const auto& v : q.at(key))
+      out.push_back(static_cast<int>(json_whole(v, what, -1000000000, 1000000000)));
     return out;
   } else {
     try {
@@ -64,13 +66,16 @@ nlohmann::json thought_json(const play::Thought& t, bool include_policy) {
   return j;
 }
 
-Analysis::Analysis(std::unique_ptr<play::Session> session, const mcts::AgentSpec& spec, std::ostream& out)
+Analysis::Analysis(std::unique_ptr<play::Session> session, const mcts::AgentSpec& spec,
+                   std::ostream& out)
     : session_(std::move(session)), spec_(spec), out_(out) {
   default_visits_ = play::spec_simulations(spec);
   session_->set_agent(spec_, 1);  // a bad spec or model fails here
 }
 
-void Analysis::write(const nlohmann::json& j) { out_ << j.dump() << '\n' << std::flush; }
+void Analysis::write(const nlohmann::json& j) {
+  out_ << j.dump() << '\n' << std::flush;
+}
 
 void Analysis::run(std::istream& in) {
   std::string line;
@@ -98,13 +103,15 @@ void Analysis::query(const std::string& line) {
 void Analysis::answer(const nlohmann::json& q) {
   if (!q.is_object()) throw Error("a query is a JSON object");
   if (!q.contains("id")) throw Error("a query needs an 'id'");
-  static const std::set<std::string> known = {"id",          "setup",         "moves", "analyzeTurns",
-                                              "maxVisits",   "includePolicy", "seed",  "reportDuringSearchEvery"};
+  static const std::set<std::string> known = {
+      "id",        "setup",         "moves", "analyzeTurns",
+      "maxVisits", "includePolicy", "seed",  "reportDuringSearchEvery"};
   for (const auto& [key, value] : q.items())
     if (!known.count(key)) throw Error("unknown key " + quote_input(key));
   const auto setup = field<std::string>(q, "setup", "");
   const auto moves = field<std::vector<std::string>>(q, "moves", {});
-  std::vector<int> turns = field<std::vector<int>>(q, "analyzeTurns", {static_cast<int>(moves.size())});
+  std::vector<int> turns =
+      field<std::vector<int>>(q, "analyzeTurns", {static_cast<int>(moves.size())});
   const long long visits = field<long long>(q, "maxVisits", default_visits_);
   const bool policy = field<bool>(q, "includePolicy", false);
   const auto seed = field<std::uint64_t>(q, "seed", 1);
@@ -120,7 +127,8 @@ void Analysis::answer(const nlohmann::json& q) {
     session_->reset(setup, std::vector<std::string>(moves.begin(), moves.begin() + turn));
     nlohmann::json head = {{"id", q["id"]}, {"turnNumber", turn}};
     if (session_->over() || session_->to_act() == Player::kChance) {
-      head["error"] = session_->over() ? "the game is over at this turn" : "chance acts at this turn";
+      head["error"] =
+          session_->over() ? "the game is over at this turn" : "chance acts at this turn";
       write(head);
       continue;
     }

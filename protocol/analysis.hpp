@@ -4,10 +4,9 @@
 // web board reuses the schema.
 #include <istream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "mcts/agent_spec.hpp"
 #include "play/session.hpp"

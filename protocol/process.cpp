@@ -29,7 +29,8 @@ void ignore_sigpipe_once() {
 LineProcess::LineProcess(const std::string& command) {
   ignore_sigpipe_once();
   int in[2], out[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) throw Error("cannot start " + quote_input(command) + ": " + std::strerror(errno));
+  if (::pipe2(in, O_CLOEXEC) != 0)
+    throw Error("cannot start " + quote_input(command) + ": " + std::strerror(errno));
   if (::pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]);
     ::close(in[1]);
@@ -45,7 +46,8 @@ LineProcess::LineProcess(const std::string& command) {
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attributes, 0);
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
-  const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attributes, const_cast<char* const*>(argv), environ);
+  const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attributes,
+                               const_cast<char* const*>(argv), environ);
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in[0]);
@@ -60,7 +62,9 @@ LineProcess::LineProcess(const std::string& command) {
   from_child_ = out[0];
 }
 
-LineProcess::~LineProcess() { kill(); }
+LineProcess::~LineProcess() {
+  kill();
+}
 
 bool LineProcess::send(const std::string& line) {
   if (to_child_ < 0) return false;
@@ -86,7 +90,8 @@ std::optional<std::string> LineProcess::read_line(std::chrono::milliseconds time
       return line;
     }
     if (ended_ || from_child_ < 0) return std::nullopt;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     pollfd p{from_child_, POLLIN, 0};
     const int ready = ::poll(&p, 1, static_cast<int>(left.count()));

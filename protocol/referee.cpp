@@ -28,11 +28,13 @@ template <class Wanted>
 Answer wait_for(LineProcess& p, Wanted wanted, milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const auto left = std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
     auto line = p.read_line(std::max(left, milliseconds(0)));
     if (!line) return {std::nullopt, p.ended() ? "crashed" : "timed out"};
     if (wanted(*line)) return {std::move(line), ""};
-    if (line->starts_with("info string error")) return {std::nullopt, "answered " + quote_input(*line)};
+    if (line->starts_with("info string error"))
+      return {std::nullopt, "answered " + quote_input(*line)};
   }
 }
 
@@ -71,25 +73,29 @@ std::vector<EngineCommand> parse_engine_commands(const std::vector<std::string>&
     const bool named = eq != std::string::npos && eq > 0 && item.find_first_of(" /\t") > eq;
     engines.push_back({named ? item.substr(0, eq) : "engine" + std::to_string(engines.size() + 1),
                        named ? item.substr(eq + 1) : item});
-    if (engines.back().command.empty()) throw Error("--engine " + quote_input(item) + " has no command");
+    if (engines.back().command.empty())
+      throw Error("--engine " + quote_input(item) + " has no command");
     for (std::size_t i = 0; i + 1 < engines.size(); ++i)
-      if (engines[i].name == engines.back().name) throw Error("two engines are named " + quote_input(engines.back().name));
+      if (engines[i].name == engines.back().name)
+        throw Error("two engines are named " + quote_input(engines.back().name));
   }
   if (engines.size() < 2) throw Error("a match needs at least two --engine");
   return engines;
 }
 
-std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<play::Session>()>& new_session,
-                                            const std::vector<EngineCommand>& engines,
-                                            const std::vector<std::pair<int, int>>& pairs,
-                                            const RefereeOptions& o, std::ostream* log) {
+std::vector<play::PairedGame> referee_games(
+    const std::function<std::unique_ptr<play::Session>()>& new_session,
+    const std::vector<EngineCommand>& engines, const std::vector<std::pair<int, int>>& pairs,
+    const RefereeOptions& o, std::ostream* log) {
   if (o.games < 1 || o.concurrency < 1) throw Error("--games and --concurrency must be positive");
-  if (o.simulations < 0 || o.movetime_ms < 0 || o.timeout_ms < 0) throw Error("limits must not be negative");
+  if (o.simulations < 0 || o.movetime_ms < 0 || o.timeout_ms < 0)
+    throw Error("limits must not be negative");
   for (const auto& [a, b] : pairs)
-    if (a == b || a < 0 || b < 0 || a >= static_cast<int>(engines.size()) || b >= static_cast<int>(engines.size()))
+    if (a == b || a < 0 || b < 0 || a >= static_cast<int>(engines.size()) ||
+        b >= static_cast<int>(engines.size()))
       throw Error("referee: a pair names an unknown engine or one engine twice");
   const int games = o.games + o.games % 2;
-  const milliseconds move_limit(o.timeout_ms > 0     ? o.timeout_ms
+  const milliseconds move_limit(o.timeout_ms > 0    ? o.timeout_ms
                                 : o.movetime_ms > 0 ? o.movetime_ms + 5000
                                                     : 60000);
   std::string go = "go";
@@ -121,11 +127,13 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
         std::string failure = ensure_started(h, engines[side_engine[side]], o);
         if (failure.empty()) {
           if (o.send_seeds && h.offers_seed)
-            h.process->send("setoption name Seed value " + std::to_string(play::agent_seed(shared, side)));
+            h.process->send("setoption name Seed value " +
+                            std::to_string(play::agent_seed(shared, side)));
           h.process->send("uginewgame");
           h.process->send("isready");
-          const Answer a = wait_for(*h.process, [](const std::string& l) { return l == "readyok"; },
-                                    milliseconds(o.startup_timeout_ms));
+          const Answer a = wait_for(
+              *h.process, [](const std::string& l) { return l == "readyok"; },
+              milliseconds(o.startup_timeout_ms));
           if (!a.line) failure = a.failure;
         }
         if (!failure.empty()) {
@@ -143,12 +151,16 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
         const EngineCommand& e = engines[side_engine[side]];
         EngineHandle& h = handles[side_engine[side]];
         const std::string setup = session->setup();
-        const bool sent = h.process->send("position startpos" + (setup.empty() ? "" : " setup " + setup) +
-                                          (session->history().empty() ? "" : " moves" + join_moves(session->history()))) &&
-                          h.process->send(go);
-        const Answer a = sent ? wait_for(*h.process, [](const std::string& l) { return l.starts_with("bestmove "); },
-                                         move_limit)
-                              : Answer{std::nullopt, "crashed"};
+        const bool sent =
+            h.process->send(
+                "position startpos" + (setup.empty() ? "" : " setup " + setup) +
+                (session->history().empty() ? "" : " moves" + join_moves(session->history()))) &&
+            h.process->send(go);
+        const Answer a =
+            sent ? wait_for(
+                       *h.process, [](const std::string& l) { return l.starts_with("bestmove "); },
+                       move_limit)
+                 : Answer{std::nullopt, "crashed"};
         if (!a.line) {
           loser = side;
           game.termination = e.name + " " + a.failure;
@@ -167,8 +179,9 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
       if (loser >= 0) game.record.outcome = loser == 0 ? Outcome::kP1Win : Outcome::kP0Win;
       if (log) {
         std::lock_guard<std::mutex> lock(log_mutex);
-        *log << "game " << ++finished << "/" << out.size() << ": " << engines[game.first].name << " (p1) vs "
-             << engines[game.second].name << " (p2): " << outcome_string(game.record.outcome)
+        *log << "game " << ++finished << "/" << out.size() << ": " << engines[game.first].name
+             << " (p1) vs " << engines[game.second].name
+             << " (p2): " << outcome_string(game.record.outcome)
              << (game.termination.empty() ? "" : " (" + game.termination + ")") << '\n'
              << std::flush;
       }
@@ -176,7 +189,8 @@ std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<
     for (auto& h : handles)
       if (h.process && !h.process->ended()) {
         h.process->send("quit");
-        wait_for(*h.process, [](const std::string&) { return false; }, milliseconds(2000));
+        wait_for(
+            *h.process, [](const std::string&) { return false; }, milliseconds(2000));
       }
   });
   return out;

@@ -29,21 +29,21 @@ struct EngineCommand {
 std::vector<EngineCommand> parse_engine_commands(const std::vector<std::string>& items);
 
 struct RefereeOptions {
-  int games = 10;        // per pair of engines (rounded up to even)
-  int concurrency = 1;   // games at once, each with its own engine processes
+  int games = 10;       // per pair of engines (rounded up to even)
+  int concurrency = 1;  // games at once, each with its own engine processes
   std::uint64_t seed = 1;
-  int simulations = 0;   // `go sims N` when > 0
-  int movetime_ms = 0;   // `go movetime MS` when > 0
-  int timeout_ms = 0;    // a move's limit; 0: movetime + 5 s with a movetime, else 60 s
+  int simulations = 0;             // `go sims N` when > 0
+  int movetime_ms = 0;             // `go movetime MS` when > 0
+  int timeout_ms = 0;              // a move's limit; 0: movetime + 5 s with a movetime, else 60 s
   int startup_timeout_ms = 60000;  // ugi .. ugiok and isready .. readyok
   bool send_seeds = true;  // `setoption name Seed` (when offered): agents seeded as the arena's
 };
 
 // Plays `games` games for each pair of engines in `pairs`, luck keyed by the pair's index
 // as in play::play_pairs. `log`, when given, gets one line per finished game.
-std::vector<play::PairedGame> referee_games(const std::function<std::unique_ptr<play::Session>()>& new_session,
-                                            const std::vector<EngineCommand>& engines,
-                                            const std::vector<std::pair<int, int>>& pairs,
-                                            const RefereeOptions& options, std::ostream* log = nullptr);
+std::vector<play::PairedGame> referee_games(
+    const std::function<std::unique_ptr<play::Session>()>& new_session,
+    const std::vector<EngineCommand>& engines, const std::vector<std::pair<int, int>>& pairs,
+    const RefereeOptions& options, std::ostream* log = nullptr);
 
 }  // namespace azg::protocol

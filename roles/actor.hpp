@@ -25,7 +25,8 @@ namespace azg::roles {
 // temporary file, which is removed afterwards, also when use() throws.
 template <class Use>
 void with_weights_file(const std::string& blob, const std::string& name, Use&& use) {
-  const auto path = std::filesystem::temp_directory_path() / ("azg-actor-" + name + "-" + std::to_string(::getpid()) + ".pt");
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("azg-actor-" + name + "-" + std::to_string(::getpid()) + ".pt");
   struct Remove {
     std::filesystem::path path;
     ~Remove() { std::filesystem::remove(path); }
@@ -58,11 +59,14 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   if (options.max_waiting <= 0) options.max_waiting = 64LL * config.selfplay_threads;
   distributed::WeightStore weights(control, keys);
 
-  out << "actor " << options.name << ": run " << options.run << " on " << options.redis << ", config hash " << hash
-      << '\n' << std::flush;
+  out << "actor " << options.name << ": run " << options.run << " on " << options.redis
+      << ", config hash " << hash << '\n'
+      << std::flush;
   std::optional<std::int64_t> version;
   for (bool said = false; !(version = weights.latest()); said = true) {
-    if (!said) out << "actor " << options.name << ": waiting for the learner's first weights\n" << std::flush;
+    if (!said)
+      out << "actor " << options.name << ": waiting for the learner's first weights\n"
+          << std::flush;
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   std::shared_ptr<nets::InferenceModel> model;
@@ -76,7 +80,8 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
     }
     version = weights.latest();
   }
-  out << "actor " << options.name << ": playing with weights version " << *version << '\n' << std::flush;
+  out << "actor " << options.name << ": playing with weights version " << *version << '\n'
+      << std::flush;
 
   nets::set_torch_threads(config.torch_threads);
   std::atomic<std::int64_t> network_step{*version};
@@ -91,7 +96,8 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
   Rng rng(std::hash<std::string>{}(options.name));
   std::vector<std::unique_ptr<trainer::SelfPlayWorker<G>>> workers;
   for (int t = 0; t < config.selfplay_threads; ++t)
-    workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(config, evaluator.get(), sink, stats, network_step, rng.next()));
+    workers.push_back(std::make_unique<trainer::SelfPlayWorker<G>>(
+        config, evaluator.get(), sink, stats, network_step, rng.next()));
   trainer::WorkerThreads threads(stop);
   for (auto& w : workers) threads.start([&stop, worker = w.get()] { worker->run(stop); });
   const auto start = std::chrono::steady_clock::now();
@@ -107,7 +113,8 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
         const auto latest = weights.latest();
         if (latest && *latest > network_step.load()) {
           if (const auto blob = weights.fetch(*latest)) {
-            with_weights_file(*blob, options.name, [&](const std::string& file) { model->load_weights(file); });
+            with_weights_file(*blob, options.name,
+                              [&](const std::string& file) { model->load_weights(file); });
             network_step = *latest;
           }
         }
@@ -115,10 +122,11 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
       if (now - last_report < std::chrono::seconds(1)) continue;
       last_report = now;
       const double seconds = std::chrono::duration<double>(now - start).count();
-      out << "actor " << sink.id() << ": " << sink.sent() << " games sent (" << std::fixed << std::setprecision(2)
-          << static_cast<double>(sink.sent()) / seconds << "/s), weights version " << network_step.load()
-          << ", per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
-          << sink.mean_send_ms() << " ms to send\n"
+      out << "actor " << sink.id() << ": " << sink.sent() << " games sent (" << std::fixed
+          << std::setprecision(2) << static_cast<double>(sink.sent()) / seconds
+          << "/s), weights version " << network_step.load() << ", per game " << std::setprecision(0)
+          << sink.mean_bytes() << " bytes, " << std::setprecision(2) << sink.mean_send_ms()
+          << " ms to send\n"
           << std::flush;
     }
   } catch (...) {
@@ -126,10 +134,12 @@ int run_actor(trainer::TrainConfig config, ActorOptions options, std::ostream& o
     throw;
   }
   threads.join();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << "actor " << sink.id() << ": stopped after " << sink.sent() << " games in " << std::fixed
-      << std::setprecision(1) << seconds << " s (" << std::setprecision(2) << static_cast<double>(sink.sent()) / seconds
-      << " games/s); per game " << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
+      << std::setprecision(1) << seconds << " s (" << std::setprecision(2)
+      << static_cast<double>(sink.sent()) / seconds << " games/s); per game "
+      << std::setprecision(0) << sink.mean_bytes() << " bytes, " << std::setprecision(2)
       << sink.mean_send_ms() << " ms to encode and send\n";
   return 0;
 }

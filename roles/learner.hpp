@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "distributed/game_stream.hpp"
 #include "core/atomic_file.hpp"
+#include "distributed/game_stream.hpp"
 #include "parallel/learner_group.hpp"
 #include "roles/local_ranks.hpp"
 #include "roles/options.hpp"
@@ -23,12 +23,17 @@ namespace azg::roles {
 template <Game G>
 class RedisFeed final : public trainer::GameFeed<G> {
  public:
-  RedisFeed(const distributed::Endpoint& endpoint, const distributed::RunKeys& keys, const std::string& name,
-            std::ostream& out)
-      : stream_redis_(endpoint), control_redis_(endpoint), keys_(keys), consumer_(stream_redis_, keys, name),
-        weights_(control_redis_, keys), out_(out) {}
+  RedisFeed(const distributed::Endpoint& endpoint, const distributed::RunKeys& keys,
+            const std::string& name, std::ostream& out)
+      : stream_redis_(endpoint),
+        control_redis_(endpoint),
+        keys_(keys),
+        consumer_(stream_redis_, keys, name),
+        weights_(control_redis_, keys),
+        out_(out) {}
 
-  void run(trainer::GameSink<G>& sink, trainer::SelfPlayStats& stats, const std::atomic<bool>& stop) override {
+  void run(trainer::GameSink<G>& sink, trainer::SelfPlayStats& stats,
+           const std::atomic<bool>& stop) override {
     while (!stop.load()) {
       distributed::GameConsumer::Batch batch;
       {
@@ -77,7 +82,8 @@ class RedisFeed final : public trainer::GameFeed<G> {
     } catch (const nlohmann::json::exception&) {
       throw Error(path + " is not valid JSON");
     }
-    if (!state.is_object() || !state.contains("taken")) throw Error(path + " has no 'taken' object");
+    if (!state.is_object() || !state.contains("taken"))
+      throw Error(path + " has no 'taken' object");
     std::lock_guard lock(consumer_mutex_);
     consumer_.restore(state["taken"]);
     taken_ = state["taken"].get<std::map<std::string, std::int64_t>>();
@@ -87,13 +93,16 @@ class RedisFeed final : public trainer::GameFeed<G> {
   void checkpointed() override {
     std::vector<std::string> ids;
     ids.swap(in_checkpoint_);
-    unacknowledged_.erase(unacknowledged_.begin(), unacknowledged_.begin() + static_cast<std::ptrdiff_t>(ids.size()));
+    unacknowledged_.erase(unacknowledged_.begin(),
+                          unacknowledged_.begin() + static_cast<std::ptrdiff_t>(ids.size()));
     std::lock_guard lock(consumer_mutex_);
     consumer_.ack(ids);
   }
 
-  void published(std::int64_t step, const std::function<void(const std::string&)>& export_to) override {
-    const auto path = std::filesystem::temp_directory_path() / ("azg-learner-" + std::to_string(::getpid()) + ".pt");
+  void published(std::int64_t step,
+                 const std::function<void(const std::string&)>& export_to) override {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("azg-learner-" + std::to_string(::getpid()) + ".pt");
     export_to(path.string());
     std::ifstream in(path, std::ios::binary);
     std::stringstream bytes;
@@ -110,30 +119,37 @@ class RedisFeed final : public trainer::GameFeed<G> {
   distributed::WeightStore weights_;
   std::ostream& out_;
   std::mutex mutex_;
-  std::vector<std::string> unacknowledged_;  // ids read since the last complete checkpoint, in order
-  std::vector<std::string> in_checkpoint_;   // the prefix of them the last saved buffer holds
-  std::map<std::string, std::int64_t> taken_;  // per actor, the highest sequence number in the buffer
+  std::vector<std::string>
+      unacknowledged_;                      // ids read since the last complete checkpoint, in order
+  std::vector<std::string> in_checkpoint_;  // the prefix of them the last saved buffer holds
+  std::map<std::string, std::int64_t>
+      taken_;  // per actor, the highest sequence number in the buffer
 };
 
 template <Game G>
 int run_learner(trainer::TrainConfig config, LearnerOptions options, std::ostream& out) {
   trainer::check_config_for_game<G>(config);
   if (options.run.empty()) throw Error("--run must name the run");
-  if (options.learners < 1) throw Error("--learners must be at least 1, got " + std::to_string(options.learners));
+  if (options.learners < 1)
+    throw Error("--learners must be at least 1, got " + std::to_string(options.learners));
   if (options.rank >= options.learners)
-    throw Error("--rank must be in 0.." + std::to_string(options.learners - 1) + ", got " + std::to_string(options.rank));
-  if (options.learners > 1) parallel::parse_rendezvous(options.rendezvous);  // a bad one fails before anything starts
+    throw Error("--rank must be in 0.." + std::to_string(options.learners - 1) + ", got " +
+                std::to_string(options.rank));
+  if (options.learners > 1)
+    parallel::parse_rendezvous(options.rendezvous);  // a bad one fails before anything starts
   // With no --rank, this is rank 0 and the other ranks start here. Each rank has its own
   // consumer name, so the stream's consumer group shares the games out among them, and
   // rank k > 0 keeps its shard in a directory of its own.
   std::unique_ptr<LocalRanks> local;
   if (options.rank < 0) {
     options.rank = 0;
-    if (options.learners > 1) local = std::make_unique<LocalRanks>(options.relaunch, options.learners);
+    if (options.learners > 1)
+      local = std::make_unique<LocalRanks>(options.relaunch, options.learners);
   }
   const int rank = options.rank;
   if (options.run_dir.empty()) options.run_dir = "runs/" + options.run;
-  if (rank > 0) options.run_dir += "/rank-" + std::to_string(rank);  // the run's directory holds rank 0's part
+  if (rank > 0)
+    options.run_dir += "/rank-" + std::to_string(rank);  // the run's directory holds rank 0's part
   if (rank > 0) options.name += "-rank-" + std::to_string(rank);
   const distributed::Endpoint endpoint = distributed::parse_endpoint(options.redis);
   const distributed::RunKeys keys{options.run};
@@ -152,14 +168,19 @@ int run_learner(trainer::TrainConfig config, LearnerOptions options, std::ostrea
     group = std::make_unique<parallel::LearnerGroup>(g);
   }
   if (rank == 0)
-    out << "learner: run " << options.run << " on " << options.redis << " (stream " << keys.games() << ")"
-        << (group ? ", " + std::to_string(options.learners) + " learners meeting at " + options.rendezvous : "")
+    out << "learner: run " << options.run << " on " << options.redis << " (stream " << keys.games()
+        << ")"
+        << (group ? ", " + std::to_string(options.learners) + " learners meeting at " +
+                        options.rendezvous
+                  : "")
         << std::endl;
   trainer::TrainingRun<G> run(config, options.run_dir, out,
-                              std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out), group.get());
+                              std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out),
+                              group.get());
   const trainer::TrainReport r = run.run();
   if (r.trained) out << "model: " << r.final_model << '\n';
-  if (local && !local->wait()) throw Error("a learner rank started here failed (see its lines above)");
+  if (local && !local->wait())
+    throw Error("a learner rank started here failed (see its lines above)");
   return 0;
 }
 

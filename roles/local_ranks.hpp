@@ -21,7 +21,8 @@ namespace azg::roles {
 class LocalRanks {
  public:
   LocalRanks(const std::vector<std::string>& command, int learners) {
-    if (command.empty()) throw Error("starting the other learners needs this process's command line");
+    if (command.empty())
+      throw Error("starting the other learners needs this process's command line");
     const pid_t parent = ::getpid();
     for (int rank = 1; rank < learners; ++rank) {
       std::vector<std::string> args = command;
@@ -31,7 +32,9 @@ class LocalRanks {
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
       const pid_t pid = ::fork();
-      if (pid < 0) throw Error(std::string("could not start learner rank ") + std::to_string(rank) + ": " + std::strerror(errno));
+      if (pid < 0)
+        throw Error(std::string("could not start learner rank ") + std::to_string(rank) + ": " +
+                    std::strerror(errno));
       if (pid == 0) {
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (::getppid() != parent) ::_exit(1);  // the parent died before prctl
@@ -47,7 +50,9 @@ class LocalRanks {
     bool ok = true;
     for (pid_t& pid : children_) {
       int status = 0;
-      if (pid > 0 && ::waitpid(pid, &status, 0) == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) ok = false;
+      if (pid > 0 && ::waitpid(pid, &status, 0) == pid &&
+          !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+        ok = false;
       pid = 0;
     }
     return ok;

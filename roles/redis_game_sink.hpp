@@ -15,8 +15,8 @@ template <Game G>
 class RedisGameSink final : public trainer::GameSink<G> {
  public:
   // `max_waiting`: games sent and not yet taken by a learner beyond which workers pause.
-  RedisGameSink(distributed::Redis& redis, const distributed::RunKeys& keys, const std::string& actor,
-                std::int64_t max_waiting)
+  RedisGameSink(distributed::Redis& redis, const distributed::RunKeys& keys,
+                const std::string& actor, std::int64_t max_waiting)
       : publisher_(redis, keys, actor), max_waiting_(max_waiting) {}
 
   void add(trainer::FinishedGame<G>&& game) override {
@@ -25,18 +25,23 @@ class RedisGameSink final : public trainer::GameSink<G> {
     std::lock_guard lock(mutex_);
     publisher_.publish(payload);
     bytes_ += static_cast<std::int64_t>(payload.size());
-    send_nanoseconds_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    send_nanoseconds_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
   }
 
   // The data plane's cost per game so far: payload bytes, and milliseconds to encode and
   // send (XADD's round trip included).
   double mean_bytes() const {
     std::lock_guard lock(mutex_);
-    return publisher_.sent() ? static_cast<double>(bytes_) / static_cast<double>(publisher_.sent()) : 0.0;
+    return publisher_.sent() ? static_cast<double>(bytes_) / static_cast<double>(publisher_.sent())
+                             : 0.0;
   }
   double mean_send_ms() const {
     std::lock_guard lock(mutex_);
-    return publisher_.sent() ? 1e-6 * static_cast<double>(send_nanoseconds_) / static_cast<double>(publisher_.sent()) : 0.0;
+    return publisher_.sent() ? 1e-6 * static_cast<double>(send_nanoseconds_) /
+                                   static_cast<double>(publisher_.sent())
+                             : 0.0;
   }
 
   // Asks Redis at most every 200 ms; between answers the last one stands.

@@ -12,30 +12,34 @@
 #include <sstream>
 
 #include "distributed/game_stream.hpp"
-#include "nets/checkpoint.hpp"
 #include "games/games.hpp"
+#include "nets/checkpoint.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/train.hpp"
 
 int main(int argc, char** argv) {
   using namespace azg;
   try {
-    if (argc < 5) throw Error("usage: actor_helper publish|check HOST:PORT RUN [VERSION] CONFIG [KEY=VALUE...]");
+    if (argc < 5)
+      throw Error(
+          "usage: actor_helper publish|check HOST:PORT RUN [VERSION] CONFIG [KEY=VALUE...]");
     const std::string mode = argv[1];
     const distributed::Endpoint endpoint = distributed::parse_endpoint(argv[2]);
     const distributed::RunKeys keys{argv[3]};
     int next = 4;
     const std::int64_t version = mode == "publish" ? std::stoll(argv[next++]) : 0;
     const std::string config_path = argv[next++];
-    const trainer::TrainConfig config =
-        trainer::TrainConfig::resolve(config_path, std::vector<std::string>(argv + next, argv + argc));
+    const trainer::TrainConfig config = trainer::TrainConfig::resolve(
+        config_path, std::vector<std::string>(argv + next, argv + argc));
     distributed::Redis redis(endpoint);
     return with_game(kGames, config.game, [&](auto type) -> int {
       using G = typename decltype(type)::type;
       if (mode == "publish") {
         distributed::check_config(redis, keys, config.hash(), "learner");
-        const auto path = std::filesystem::temp_directory_path() / ("azg-helper-" + std::to_string(version) + ".pt");
-        nets::export_untrained_model(trainer::model_meta<G>(config), static_cast<std::uint64_t>(version) + 1, path.string());
+        const auto path = std::filesystem::temp_directory_path() /
+                          ("azg-helper-" + std::to_string(version) + ".pt");
+        nets::export_untrained_model(trainer::model_meta<G>(config),
+                                     static_cast<std::uint64_t>(version) + 1, path.string());
         std::ifstream f(path, std::ios::binary);
         std::stringstream bytes;
         bytes << f.rdbuf();
@@ -58,8 +62,8 @@ int main(int argc, char** argv) {
           actors.insert(m.actor);
         }
       }
-      std::cout << games << " games, " << positions << " positions, " << actors.size() << " actors, newest weights "
-                << newest << '\n';
+      std::cout << games << " games, " << positions << " positions, " << actors.size()
+                << " actors, newest weights " << newest << '\n';
       return 0;
     });
   } catch (const std::exception& e) {

@@ -88,7 +88,7 @@ TEST(AlphaBeta, FindsThePlainMinimaxValueWithChanceAndSeveralDecisionsInARow) {
   expect_reference_values<Intercept>(2, 6, 20);  // move, jumps, flip and ball: one player in a row
   expect_reference_values<Truchet>(2, 4, 30);    // flip, river move, split or merge
   expect_reference_values<Lignes>(3, 6, 12);
-  expect_reference_values<Imbriqua>(2, 4, 12);   // card reveals are chance
+  expect_reference_values<Imbriqua>(2, 4, 12);  // card reveals are chance
   expect_reference_values<Imperator>(2, 4, 24);
 }
 
@@ -118,8 +118,10 @@ TEST(AlphaBeta, KeepsItsTimeAndStopsWhenAsked) {
   for (int i = 0; i < 40 && !g.is_terminal(); ++i) g.apply(random_action(g, rng));
   const auto start = std::chrono::steady_clock::now();
   const Action a = agent.act(g);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 0.5) << "50 ms asked";  // generous: a loaded machine, the clock read every 256 nodes
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 0.5)
+      << "50 ms asked";  // generous: a loaded machine, the clock read every 256 nodes
   ActionListFor<Truchet> legal;
   g.legal_actions(legal);
   EXPECT_NE(std::find(legal.begin(), legal.end(), a), legal.end());
@@ -144,21 +146,30 @@ TEST(AgentSpecs, BuildTheHeuristicAgentsAndRefuseBadOnes) {
   using mcts::parse_agent_spec;
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("ab:depth=2")));
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("ab:ms=20,depth=4")));
-  EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("mcts:sims=50,evaluator=heuristic")));
-  EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("mcts:evaluator=ept,playout_turns=6,decisive=0")));
+  EXPECT_TRUE(
+      network_free_agent_factory<Intercept>(parse_agent_spec("mcts:sims=50,evaluator=heuristic")));
+  EXPECT_TRUE(network_free_agent_factory<Intercept>(
+      parse_agent_spec("mcts:evaluator=ept,playout_turns=6,decisive=0")));
   EXPECT_TRUE(network_free_agent_factory<Intercept>(parse_agent_spec("random")));
   EXPECT_FALSE(network_free_agent_factory<Intercept>(parse_agent_spec("az:model=x.pt")));
-  EXPECT_EQ(spec_error<TicTacToe>("ab:depth=2"), "agent spec 'ab:depth=2': tictactoe has no static evaluation for the alpha-beta player");
+  EXPECT_EQ(
+      spec_error<TicTacToe>("ab:depth=2"),
+      "agent spec 'ab:depth=2': tictactoe has no static evaluation for the alpha-beta player");
   EXPECT_EQ(spec_error<TicTacToe>("mcts:evaluator=heuristic"),
-            "agent spec 'mcts:evaluator=heuristic': tictactoe has no static evaluation for evaluator=heuristic");
-  EXPECT_EQ(spec_error<Intercept>("ab"), "agent spec 'ab': ab needs depth=D (decisions) or ms=T (per decision)");
-  EXPECT_EQ(spec_error<Intercept>("ab:depth=2.5"), "agent spec 'ab:depth=2.5': depth must be a whole number");
-  EXPECT_EQ(spec_error<Intercept>("ab:depth=0"), "agent spec 'ab:depth=0': depth must be a number in [1, 64], got '0'");
+            "agent spec 'mcts:evaluator=heuristic': tictactoe has no static evaluation for "
+            "evaluator=heuristic");
+  EXPECT_EQ(spec_error<Intercept>("ab"),
+            "agent spec 'ab': ab needs depth=D (decisions) or ms=T (per decision)");
+  EXPECT_EQ(spec_error<Intercept>("ab:depth=2.5"),
+            "agent spec 'ab:depth=2.5': depth must be a whole number");
+  EXPECT_EQ(spec_error<Intercept>("ab:depth=0"),
+            "agent spec 'ab:depth=0': depth must be a number in [1, 64], got '0'");
   EXPECT_EQ(spec_error<Intercept>("ab:sims=3"), "agent spec 'ab:sims=3': unknown option 'sims'");
   EXPECT_EQ(spec_error<Intercept>("mcts:playout_turns=3"),
             "agent spec 'mcts:playout_turns=3': playout_turns and decisive go with evaluator=ept");
-  EXPECT_EQ(spec_error<Intercept>("mcts:evaluator=magic"),
-            "agent spec 'mcts:evaluator=magic': evaluator must be rollout, uniform, heuristic or ept");
+  EXPECT_EQ(
+      spec_error<Intercept>("mcts:evaluator=magic"),
+      "agent spec 'mcts:evaluator=magic': evaluator must be rollout, uniform, heuristic or ept");
 }
 
 // A fixed value for every leaf, and the whole prior on the first action: what the mix adds
@@ -185,8 +196,10 @@ TEST(HeuristicEvaluators, TheMixWeighsTheHeuristicAgentAndItsWeightCanChange) {
     mix.set_weight(0.25f);
     mix.evaluate(batch);
     // The heuristic agent's values carry its tie-breaking jitter (mcts::kTieJitter).
-    EXPECT_NEAR(batch.value(0), 0.75f * 0.5f + 0.25f * evaluation(g, g.to_act()), 0.25f * mcts::kTieJitter);
-    EXPECT_NEAR(batch.priors(0)[0], 0.75f + 0.25f / n, 0.03f / n) << "a quarter of the prior spread evenly";
+    EXPECT_NEAR(batch.value(0), 0.75f * 0.5f + 0.25f * evaluation(g, g.to_act()),
+                0.25f * mcts::kTieJitter);
+    EXPECT_NEAR(batch.priors(0)[0], 0.75f + 0.25f / n, 0.03f / n)
+        << "a quarter of the prior spread evenly";
     EXPECT_NEAR(batch.priors(0)[1], 0.25f / n, 0.03f / n);
     mix.set_weight(0.0f);
     mix.evaluate(batch);
@@ -215,7 +228,8 @@ TEST(HeuristicEvaluators, TheMixTakesAnEptPlayoutsValueWhenGivenTurns) {
     batch.add(g, actions, 9);
     mix.evaluate(batch);
     const float ept = mcts::ept_value(g, 4, true, 9);
-    EXPECT_FLOAT_EQ(batch.value(0), 0.5f * 0.5f + 0.5f * ept) << "half the inner value, half the playout's";
+    EXPECT_FLOAT_EQ(batch.value(0), 0.5f * 0.5f + 0.5f * ept)
+        << "half the inner value, half the playout's";
     differs += std::abs(ept - evaluation(g, g.to_act())) > 2 * mcts::kTieJitter;
   }
   EXPECT_GT(differs, 0) << "the playouts move the value away from the static evaluation";
@@ -229,11 +243,13 @@ TEST(HeuristicEvaluators, ScoreLeavesByTheEvaluationAndCutPlayouts) {
     g.legal_actions(actions);
     batch.add(g, actions, 11);
     mcts::HeuristicEvaluator<Intercept>().evaluate(batch);
-    EXPECT_NEAR(batch.value(0), evaluation(g, g.to_act()), mcts::kTieJitter) << "the evaluation, ties broken";
+    EXPECT_NEAR(batch.value(0), evaluation(g, g.to_act()), mcts::kTieJitter)
+        << "the evaluation, ties broken";
     EXPECT_NE(batch.value(0), evaluation(g, g.to_act()));
     float sum = 0;
     for (const float p : batch.priors(0)) {
-      EXPECT_NEAR(p, 1.0f / static_cast<float>(actions.size()), 0.1f / static_cast<float>(actions.size()));
+      EXPECT_NEAR(p, 1.0f / static_cast<float>(actions.size()),
+                  0.1f / static_cast<float>(actions.size()));
       sum += p;
     }
     EXPECT_NEAR(sum, 1.0f, 1e-5) << "near-equal priors, a distribution";

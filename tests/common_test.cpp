@@ -4,13 +4,13 @@
 #include <set>
 #include <utility>
 
+#include "core/rng.hpp"
+#include "core/strict_int.hpp"
 #include "env/common/fixed_list.hpp"
 #include "env/common/game.hpp"
 #include "env/common/notation.hpp"
-#include "core/rng.hpp"
 #include "env/common/square_symmetry.hpp"
 #include "env/lignes/lignes.hpp"
-#include "core/strict_int.hpp"
 
 namespace azg {
 namespace {

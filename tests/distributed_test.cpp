@@ -12,9 +12,9 @@
 #include <filesystem>
 #include <thread>
 
+#include "core/error.hpp"
 #include "distributed/game_stream.hpp"
 #include "distributed/redis.hpp"
-#include "core/error.hpp"
 #include "tests/free_port.hpp"
 
 namespace azg::distributed {
@@ -29,7 +29,8 @@ std::string redis_server_path() {
 // A redis-server of our own, with AOF (fsync on every write) in a fresh folder.
 class RedisServer {
  public:
-  explicit RedisServer(std::string password = "") : port_(free_port()), password_(std::move(password)) {
+  explicit RedisServer(std::string password = "")
+      : port_(free_port()), password_(std::move(password)) {
     dir_ = std::filesystem::temp_directory_path() / ("azg-redis-" + std::to_string(port_));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
@@ -42,9 +43,23 @@ class RedisServer {
   void start() {
     pid_ = ::fork();
     if (pid_ == 0) {
-      std::vector<std::string> args = {redis_server_path(), "--port", std::to_string(port_), "--bind", "127.0.0.1",
-                                       "--dir", dir_.string(), "--save", "", "--appendonly", "yes",
-                                       "--appendfsync", "always", "--daemonize", "no", "--loglevel", "warning"};
+      std::vector<std::string> args = {redis_server_path(),
+                                       "--port",
+                                       std::to_string(port_),
+                                       "--bind",
+                                       "127.0.0.1",
+                                       "--dir",
+                                       dir_.string(),
+                                       "--save",
+                                       "",
+                                       "--appendonly",
+                                       "yes",
+                                       "--appendfsync",
+                                       "always",
+                                       "--daemonize",
+                                       "no",
+                                       "--loglevel",
+                                       "warning"};
       if (!password_.empty()) args.insert(args.end(), {"--requirepass", password_});
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());
@@ -55,8 +70,9 @@ class RedisServer {
     // Ready when it answers (a wrong password still answers).
     for (int i = 0; i < 200; ++i) {
       try {
-        Redis probe({"127.0.0.1", port_, password_}, Retry{std::chrono::milliseconds(10), std::chrono::milliseconds(10),
-                                                           std::chrono::milliseconds(20)});
+        Redis probe({"127.0.0.1", port_, password_},
+                    Retry{std::chrono::milliseconds(10), std::chrono::milliseconds(10),
+                          std::chrono::milliseconds(20)});
         return;
       } catch (const Error&) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -84,7 +100,8 @@ class RedisServer {
 class RedisTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (redis_server_path().empty()) GTEST_SKIP() << "no redis-server (bash tools/setup.sh installs it)";
+    if (redis_server_path().empty())
+      GTEST_SKIP() << "no redis-server (bash tools/setup.sh installs it)";
     server_ = std::make_unique<RedisServer>();
   }
   std::unique_ptr<RedisServer> server_;
@@ -109,7 +126,8 @@ TEST_F(RedisTest, GamesGoThroughAndLeaveOnceAcknowledged) {
   const RunKeys keys{"t1"};
   GameConsumer consumer(learner_side, keys, "learner-0");
   GamePublisher publisher(actor_side, keys, "actor-a");
-  for (int i = 0; i < 5; ++i) publisher.publish("game " + std::to_string(i) + std::string(1, '\0') + "binary");
+  for (int i = 0; i < 5; ++i)
+    publisher.publish("game " + std::to_string(i) + std::string(1, '\0') + "binary");
   EXPECT_EQ(publisher.waiting(), 5);  // the backpressure measure
   GameConsumer::Batch b = consumer.read(10, std::chrono::milliseconds(100));
   EXPECT_TRUE(b.accepted.empty());  // the first read is this consumer's backlog: none yet
@@ -147,7 +165,8 @@ TEST_F(RedisTest, AcknowledgingLeavesNothingInTheStreamNorPendingEvenForManyEntr
   }
   consumer.ack(ids);
   EXPECT_EQ(actor_side.command({"XLEN", keys.games()}).integer, 0);
-  EXPECT_EQ(actor_side.command({"XPENDING", keys.games(), RunKeys::kGroup}).elements.front().integer, 0);
+  EXPECT_EQ(
+      actor_side.command({"XPENDING", keys.games(), RunKeys::kGroup}).elements.front().integer, 0);
   EXPECT_EQ(publisher.waiting(), 0);
 }
 
@@ -177,7 +196,8 @@ TEST_F(RedisTest, AKilledLearnerGetsItsUnacknowledgedGamesAgainAndCountsNoneTwic
   EXPECT_EQ(backlog.duplicates.size(), 1u);
   publisher.publish("g4");
   restarted.read(10, std::chrono::milliseconds(50));  // the backlog is done
-  EXPECT_EQ(payloads(restarted.read(10, std::chrono::milliseconds(200))), (std::vector<std::string>{"g4"}));
+  EXPECT_EQ(payloads(restarted.read(10, std::chrono::milliseconds(200))),
+            (std::vector<std::string>{"g4"}));
 }
 
 TEST_F(RedisTest, ASendRepeatedAfterALostReplyIsCountedOnce) {
@@ -225,8 +245,9 @@ TEST_F(RedisTest, AProcessWithAnotherConfigIsRefused) {
     check_config(r, keys, "0000000000000000", "actor");
     FAIL() << "a second config was accepted";
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "actor: config hash 0000000000000000 differs from run 't4''s 1fb136840c972719 "
-                                     "(same config and azg build needed; or give the run another name)");
+    EXPECT_EQ(std::string(e.what()),
+              "actor: config hash 0000000000000000 differs from run 't4''s 1fb136840c972719 "
+              "(same config and azg build needed; or give the run another name)");
   }
 }
 
@@ -259,12 +280,14 @@ TEST_F(RedisTest, ARestartWithAofLosesNothingUnacknowledged) {
   Redis learner_side(server_->endpoint());
   GameConsumer consumer(learner_side, keys, "learner-0");
   consumer.read(10, std::chrono::milliseconds(50));
-  EXPECT_EQ(payloads(consumer.read(10, std::chrono::milliseconds(100))), (std::vector<std::string>{"g3", "g4", "g5"}));
+  EXPECT_EQ(payloads(consumer.read(10, std::chrono::milliseconds(100))),
+            (std::vector<std::string>{"g3", "g4", "g5"}));
   EXPECT_EQ(WeightStore(learner_side, keys).fetch(7), "w7");
 }
 
 TEST_F(RedisTest, AStalledServerIsWaitedForWithBackoff) {
-  Redis r(server_->endpoint(), Retry{std::chrono::milliseconds(20), std::chrono::milliseconds(200), std::chrono::seconds(20)});
+  Redis r(server_->endpoint(), Retry{std::chrono::milliseconds(20), std::chrono::milliseconds(200),
+                                     std::chrono::seconds(20)});
   GamePublisher publisher(r, RunKeys{"t7"}, "actor-a");
   publisher.publish("before");
   server_->kill_now();
@@ -280,7 +303,9 @@ TEST_F(RedisTest, AStalledServerIsWaitedForWithBackoff) {
   server_->kill_now();
   Redis impatient_probe = [&]() -> Redis {
     server_->start();
-    return Redis(server_->endpoint(), Retry{std::chrono::milliseconds(10), std::chrono::milliseconds(50), std::chrono::milliseconds(300)});
+    return Redis(server_->endpoint(),
+                 Retry{std::chrono::milliseconds(10), std::chrono::milliseconds(50),
+                       std::chrono::milliseconds(300)});
   }();
   server_->kill_now();
   try {

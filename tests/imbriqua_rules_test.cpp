@@ -1,8 +1,6 @@
 // Imbriqua rules, clause by clause, on hand-built positions (../shared/rules/imbriqua.md).
 #include <gtest/gtest.h>
 
-#include "tests/test_util.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -15,6 +13,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "env/imbriqua/imbriqua.hpp"
+#include "tests/test_util.hpp"
 
 namespace azg {
 namespace {
@@ -28,7 +27,9 @@ std::uint64_t bb(std::initializer_list<const char*> squares) {
   return b;
 }
 
-int sq(const char* name) { return *board64::parse_square(name); }
+int sq(const char* name) {
+  return *board64::parse_square(name);
+}
 
 constexpr const char* kOpening = "d7 e7 e4 b1 d1 h8 f4 e2";
 
@@ -46,8 +47,9 @@ TEST(ImbriquaRules, OpeningPlacementsAnywhereThenInnerSquaresOnly) {
 
 TEST(ImbriquaRules, EdgePlacementOnlyWhenEveryInnerSquareIsTaken) {
   const std::uint64_t inner = ~board64::kEdges;
-  const Imbriqua g = Imbriqua::from_position(inner & 0x5555555555555555ull,
-                                             inner & 0xAAAAAAAAAAAAAAAAull, 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  const Imbriqua g =
+      Imbriqua::from_position(inner & 0x5555555555555555ull, inner & 0xAAAAAAAAAAAAAAAAull, 12,
+                              "O1 D1 ON DN OJ DJ OL DL O2 D2");
   const Strings places = legal_set(g);
   EXPECT_EQ(places.size(), 28u);
   EXPECT_TRUE(places.count("a1"));
@@ -92,9 +94,11 @@ TEST(ImbriquaRules, TheFullOrderOfTheFortyFourCards) {
 TEST(ImbriquaRules, HiddenCardsReachNeitherTextNorEncoding) {
   const Imbriqua before = replay(Imbriqua{}, split_words(std::string(kOpening) + " c3"));
   ASSERT_EQ(before.to_act(), Player::kChance);
-  EXPECT_NE(before.render().find("cards: ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? P2 | P2 ?? "), std::string::npos);
+  EXPECT_NE(before.render().find("cards: ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? P2 | P2 ?? "),
+            std::string::npos);
   const Imbriqua after = replay(before, {"OJ"});
-  EXPECT_NE(after.render().find("cards: OJ ?? ?? ?? ?? ?? ?? ?? ?? ?? P2 | P2 ?? "), std::string::npos)
+  EXPECT_NE(after.render().find("cards: OJ ?? ?? ?? ?? ?? ?? ?? ?? ?? P2 | P2 ?? "),
+            std::string::npos)
       << after.render();
   // The encoding shows the revealed card and, for pile 1, only which cards are still hidden.
   std::vector<float> planes(Imbriqua::kPlanes.size());
@@ -124,7 +128,8 @@ TEST(ImbriquaRules, SlidesNeedEveryPassedSquareEmpty) {
 
 TEST(ImbriquaRules, JumpCaptureAndOptionalFurtherJumpsBackToTheStartSquare) {
   // d4 jumps d5, e6... around the square and lands where it started.
-  Imbriqua g = Imbriqua::with_card(bb({"d4"}), bb({"d5", "e6", "f5", "e4"}), 0, sq("d4"), Imbriqua::kOJ);
+  Imbriqua g =
+      Imbriqua::with_card(bb({"d4"}), bb({"d5", "e6", "f5", "e4"}), 0, sq("d4"), Imbriqua::kOJ);
   EXPECT_EQ(legal_set(g), (Strings{"d4xd6", "d4xf4"}));
   g = replay(g, {"d4xd6"});
   EXPECT_EQ(g.phase(), Phase::kChain);
@@ -146,7 +151,8 @@ TEST(ImbriquaRules, StopEndsTheChain) {
 }
 
 TEST(ImbriquaRules, DiagonalJumpsAndOwnPawnsBlock) {
-  const Imbriqua g = Imbriqua::with_card(bb({"c3", "b2", "a1"}), bb({"d4", "c1"}), 0, sq("c3"), Imbriqua::kDJ);
+  const Imbriqua g =
+      Imbriqua::with_card(bb({"c3", "b2", "a1"}), bb({"d4", "c1"}), 0, sq("c3"), Imbriqua::kDJ);
   // b2 cannot jump c1 (the landing square is off the board); own pawns are never jumped.
   EXPECT_EQ(legal_set(g), (Strings{"c3xe5"}));
 }
@@ -169,24 +175,29 @@ TEST(ImbriquaRules, LongDiagonalCapture) {
 
 TEST(ImbriquaRules, RedCardsIgnoreCapturesByOtherPawns) {
   // Another Light pawn could capture, but the card belongs to the pawn just placed.
-  const Imbriqua g = Imbriqua::with_card(bb({"a1", "d4"}), bb({"d6", "a3"}), 0, sq("a1"), Imbriqua::kOL);
+  const Imbriqua g =
+      Imbriqua::with_card(bb({"a1", "d4"}), bb({"d6", "a3"}), 0, sq("a1"), Imbriqua::kOL);
   EXPECT_EQ(legal_set(g), (Strings{"a1xa4", "a1xa5", "a1xa6", "a1xa7", "a1xa8"}));
-  const Imbriqua none = Imbriqua::with_card(bb({"h1", "d4"}), bb({"d6"}), 0, sq("h1"), Imbriqua::kOL);
+  const Imbriqua none =
+      Imbriqua::with_card(bb({"h1", "d4"}), bb({"d6"}), 0, sq("h1"), Imbriqua::kOL);
   EXPECT_EQ(none.phase(), Phase::kPenalty);
   EXPECT_EQ(none.to_act(), Player::kP1);
-  const Imbriqua green = Imbriqua::with_card(bb({"h1", "d4"}), bb({"d5"}), 0, sq("h1"), Imbriqua::kOJ);
+  const Imbriqua green =
+      Imbriqua::with_card(bb({"h1", "d4"}), bb({"d5"}), 0, sq("h1"), Imbriqua::kOJ);
   EXPECT_EQ(legal_set(green), (Strings{"d4xd6"})) << "green cards use any pawn";
 }
 
 TEST(ImbriquaRules, DoubleCapturesNeverChain) {
-  Imbriqua g = Imbriqua::with_card(bb({"a1"}), bb({"a2", "a3", "a5", "a6"}), 0, sq("a1"), Imbriqua::kO2);
+  Imbriqua g =
+      Imbriqua::with_card(bb({"a1"}), bb({"a2", "a3", "a5", "a6"}), 0, sq("a1"), Imbriqua::kO2);
   EXPECT_EQ(legal_set(g), (Strings{"a1xa4"}));
   g = replay(g, {"a1xa4"});
   EXPECT_EQ(g.pawns(1), bb({"a5", "a6"}));
   EXPECT_EQ(g.to_act(), Player::kP1) << "no further jump even though a4 could take a5, a6";
   const Imbriqua d2 = Imbriqua::with_card(bb({"a1"}), bb({"b2", "c3"}), 0, sq("a1"), Imbriqua::kD2);
   EXPECT_EQ(legal_set(d2), (Strings{"a1xd4"}));
-  const Imbriqua blocked = Imbriqua::with_card(bb({"a1", "a4"}), bb({"a2", "a3"}), 0, sq("a1"), Imbriqua::kO2);
+  const Imbriqua blocked =
+      Imbriqua::with_card(bb({"a1", "a4"}), bb({"a2", "a3"}), 0, sq("a1"), Imbriqua::kO2);
   EXPECT_EQ(blocked.phase(), Phase::kPenalty) << "the landing square must be empty";
 }
 
@@ -215,13 +226,14 @@ TEST(ImbriquaRules, PenaltyByTheOpponentEvenWithOnePawn) {
 }
 
 TEST(ImbriquaRules, ScoringOnEdgesAndForBothPlayersOnOneSquare) {
-  const Imbriqua g = Imbriqua::from_position(bb({"a3", "a5", "d3", "d5", "a8"}),
-                                             bb({"c4", "e4", "b8"}), 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  const Imbriqua g =
+      Imbriqua::from_position(bb({"a3", "a5", "d3", "d5", "a8"}), bb({"c4", "e4", "b8"}), 12,
+                              "O1 D1 ON DN OJ DJ OL DL O2 D2");
   EXPECT_EQ(g.score(0), 2) << "a4 on the a-file; d4 on the d-file";
   EXPECT_EQ(g.score(1), 1) << "d4 on rank 4 as well";
   // A corner has no line through it with two neighbours: a8 and b8 frame nothing.
-  const Imbriqua diag = Imbriqua::from_position(bb({"b2", "d4", "b4", "d2"}), 0, 12,
-                                                "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  const Imbriqua diag =
+      Imbriqua::from_position(bb({"b2", "d4", "b4", "d2"}), 0, 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
   EXPECT_EQ(diag.score(0), 6) << "c3 on both diagonals; b3, d3, c2, c4 on one line each";
 }
 
@@ -290,7 +302,8 @@ TEST(ImbriquaRules, ResultsByScoreThenPawnsThenDraw) {
       << "scores 1 v 1, Dark has more pawns";
   EXPECT_EQ(replay(last_turn(bb({"b2", "b4", "a8"}), bb({"g2", "g4"})), {"-e5"}).outcome(),
             Outcome::kP0Win);
-  EXPECT_EQ(replay(last_turn(bb({"b2", "b4"}), bb({"g2", "g4"})), {"-e5"}).outcome(), Outcome::kDraw);
+  EXPECT_EQ(replay(last_turn(bb({"b2", "b4"}), bb({"g2", "g4"})), {"-e5"}).outcome(),
+            Outcome::kDraw);
 }
 
 TEST(ImbriquaRules, ActionStringsAreStrict) {

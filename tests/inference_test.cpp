@@ -1,6 +1,8 @@
 // The inference graph: folded batch norms and the split stem give the training network's
 // outputs; bfloat16 stays close; weights swap atomically under concurrent forwards; the
 // profile, FLOP count and precision choice say what they should.
+#include "nets/inference.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -13,7 +15,6 @@
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
 #include "nets/cpu_support.hpp"
-#include "nets/inference.hpp"
 #include "nets/learner.hpp"
 #include "nets/network.hpp"
 #include "nets/profile.hpp"
@@ -65,7 +66,8 @@ std::vector<float> real_planes(int n, std::uint64_t seed) {
 }
 
 template <Game G>
-void expect_folded_equals_training(const NetConfig& net, const std::string& precision, float tolerance) {
+void expect_folded_equals_training(const NetConfig& net, const std::string& precision,
+                                   float tolerance) {
   const ModelMeta meta = meta_for<G>(net);
   torch::jit::Module trained = trained_network(meta, 3);
   auto model = InferenceModel::from_module(trained, meta, "cpu", precision);
@@ -73,12 +75,15 @@ void expect_folded_equals_training(const NetConfig& net, const std::string& prec
   std::vector<float> planes = real_planes<G>(n, 9);
   std::vector<float> logits(static_cast<std::size_t>(n) * G::kPolicySize), values(n);
   model->run(planes.data(), n, logits.data(), values.data());
-  const auto input = torch::from_blob(planes.data(), {n, G::kPlanes.channels, G::kPlanes.height, G::kPlanes.width});
+  const auto input = torch::from_blob(
+      planes.data(), {n, G::kPlanes.channels, G::kPlanes.height, G::kPlanes.width});
   const auto [p, v] = run_forward(trained, input);
   const auto got_p = torch::from_blob(logits.data(), {n, G::kPolicySize});
   const auto got_v = torch::from_blob(values.data(), {n});
-  EXPECT_LT((got_p - p).abs().max().template item<float>(), tolerance) << G::kName << " " << precision;
-  EXPECT_LT((got_v - v).abs().max().template item<float>(), tolerance) << G::kName << " " << precision;
+  EXPECT_LT((got_p - p).abs().max().template item<float>(), tolerance)
+      << G::kName << " " << precision;
+  EXPECT_LT((got_v - v).abs().max().template item<float>(), tolerance)
+      << G::kName << " " << precision;
 }
 
 TEST(InferenceGraph, FoldedFloat32GivesTheTrainingNetworksOutputs) {
@@ -99,7 +104,8 @@ TEST(InferenceGraph, TheConvolutionalPolicyHeadFoldsToo) {
   expect_folded_equals_training<Imbriqua>(conv_head(config()), "fp32", 2e-4f);
   expect_folded_equals_training<Lignes>(conv_head(config()), "fp32", 2e-4f);
   expect_folded_equals_training<Intercept>(conv_head(config()), "fp32", 2e-4f);
-  if (cpu_has_native_bf16()) expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
+  if (cpu_has_native_bf16())
+    expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
 }
 
 NetConfig with_score(NetConfig c) {
@@ -117,7 +123,8 @@ TEST(InferenceGraph, TheScoreHeadFoldsAndComesOutBesideTheValue) {
   ASSERT_TRUE(model->has_score());
   const int n = 10;
   std::vector<float> planes = real_planes<Imbriqua>(n, 4);
-  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n), scores(n, 9.0f);
+  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n),
+      scores(n, 9.0f);
   model->run_raw(planes.data(), n, logits.data(), values.data(), scores.data());
   const auto input = torch::from_blob(planes.data(), {n, Imbriqua::kPlanes.channels, 8, 8});
   torch::NoGradGuard no_grad;
@@ -131,7 +138,8 @@ TEST(InferenceGraph, TheScoreHeadFoldsAndComesOutBesideTheValue) {
   // A network without the head says so, and refuses to fill scores.
   auto plain = InferenceModel::fresh(meta_for<Imbriqua>(config()), 1, "cpu", "fp32");
   EXPECT_FALSE(plain->has_score());
-  EXPECT_THROW(plain->run_raw(planes.data(), n, logits.data(), values.data(), scores.data()), Error);
+  EXPECT_THROW(plain->run_raw(planes.data(), n, logits.data(), values.data(), scores.data()),
+               Error);
 }
 
 // A convolutional head's logit for a policy index is the logit plane's value at the
@@ -144,12 +152,14 @@ TEST(Network, TheConvolutionalHeadReadsEachIndexAtItsSlot) {
   const auto before = run_forward(net, input).first;
   {
     torch::NoGradGuard no_grad;
-    net.attr("policy_out_b").toTensor()[57] += 5.0;  // removals
+    net.attr("policy_out_b").toTensor()[57] += 5.0;    // removals
     net.attr("policy_global_b").toTensor()[0] += 3.0;  // stop
   }
   const auto moved = run_forward(net, input).first - before;
   for (int i = 0; i < Imbriqua::kPolicySize; ++i) {
-    const float expected = i >= Imbriqua::kRemoveIndexBase ? 5.0f : i == Imbriqua::kStopIndex ? 3.0f : 0.0f;
+    const float expected = i >= Imbriqua::kRemoveIndexBase ? 5.0f
+                           : i == Imbriqua::kStopIndex     ? 3.0f
+                                                           : 0.0f;
     ASSERT_NEAR(moved[0][i].item<float>(), expected, 1e-4) << "index " << i;
   }
 }
@@ -189,27 +199,41 @@ TEST(PolicyMap, ActionsSitAtTheirCells) {
   const auto at = [](const std::vector<float>& planes, int plane, int cell, int cells) {
     return planes[static_cast<std::size_t>(plane * cells + cell)];
   };
-  EXPECT_GT(for_mapped_actions<Imbriqua>(3, [&](const Imbriqua& g, const std::vector<float>& p, int plane, int cell, Action a) {
-    if (plane >= 1 && plane <= 56) {
-      ASSERT_EQ(at(p, 0, cell, 64), 1.0f) << g.action_to_string(a) << " moves no own pawn";
-    }
-    if (plane == 0) {
-      ASSERT_EQ(at(p, 0, cell, 64) + at(p, 1, cell, 64), 0.0f) << g.action_to_string(a);
-    }
-  }), 500);
-  EXPECT_GT(for_mapped_actions<Intercept>(2, [&](const Intercept& g, const std::vector<float>& p, int plane, int cell, Action a) {
-    const int cells = Intercept::kSquares;
-    if (plane < 96) {
-      ASSERT_EQ(at(p, 0, cell, cells) + at(p, 1, cell, cells) + at(p, 2, cell, cells) + at(p, 3, cell, cells), 1.0f)
-          << g.action_to_string(a) << " moves no own pawn";
-    }
-  }), 500);
-  EXPECT_GT(for_mapped_actions<Lignes>(3, [&](const Lignes& g, const std::vector<float>& p, int plane, int cell, Action a) {
-    if (plane == 0) {
-      ASSERT_EQ(at(p, 0, cell, 256) + at(p, 1, cell, 256), 0.0f) << g.action_to_string(a) << " places on a pawn";
-      ASSERT_EQ(at(p, 2, cell, 256), 1.0f) << g.action_to_string(a);
-    }
-  }), 500);
+  EXPECT_GT(
+      for_mapped_actions<Imbriqua>(
+          3,
+          [&](const Imbriqua& g, const std::vector<float>& p, int plane, int cell, Action a) {
+            if (plane >= 1 && plane <= 56) {
+              ASSERT_EQ(at(p, 0, cell, 64), 1.0f) << g.action_to_string(a) << " moves no own pawn";
+            }
+            if (plane == 0) {
+              ASSERT_EQ(at(p, 0, cell, 64) + at(p, 1, cell, 64), 0.0f) << g.action_to_string(a);
+            }
+          }),
+      500);
+  EXPECT_GT(
+      for_mapped_actions<Intercept>(
+          2,
+          [&](const Intercept& g, const std::vector<float>& p, int plane, int cell, Action a) {
+            const int cells = Intercept::kSquares;
+            if (plane < 96) {
+              ASSERT_EQ(at(p, 0, cell, cells) + at(p, 1, cell, cells) + at(p, 2, cell, cells) +
+                            at(p, 3, cell, cells),
+                        1.0f)
+                  << g.action_to_string(a) << " moves no own pawn";
+            }
+          }),
+      500);
+  EXPECT_GT(for_mapped_actions<Lignes>(
+                3,
+                [&](const Lignes& g, const std::vector<float>& p, int plane, int cell, Action a) {
+                  if (plane == 0) {
+                    ASSERT_EQ(at(p, 0, cell, 256) + at(p, 1, cell, 256), 0.0f)
+                        << g.action_to_string(a) << " places on a pawn";
+                    ASSERT_EQ(at(p, 2, cell, 256), 1.0f) << g.action_to_string(a);
+                  }
+                }),
+            500);
 }
 
 TEST(Network, AGameWithoutAPolicyMapRefusesTheConvolutionalHead) {
@@ -233,13 +257,16 @@ TEST(InferenceGraph, PrecisionChoice) {
   EXPECT_EQ(resolve_precision("fp32", "cpu"), "fp32");
   EXPECT_EQ(resolve_precision("auto", "cpu"), cpu_has_native_bf16() ? "bf16" : "fp32");
   EXPECT_THROW(resolve_precision("fp16", "cpu"), Error);
-  if (cpu_has_native_bf16()) EXPECT_EQ(resolve_precision("bf16", "cpu"), "bf16");
-  else EXPECT_THROW(resolve_precision("bf16", "cpu"), Error);
+  if (cpu_has_native_bf16())
+    EXPECT_EQ(resolve_precision("bf16", "cpu"), "bf16");
+  else
+    EXPECT_THROW(resolve_precision("bf16", "cpu"), Error);
 }
 
 TEST(InferenceGraph, FastestPrecisionTimesTheNetworkWhereBfloat16IsNative) {
   const ModelMeta meta = meta_for<Lignes>(config());
-  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "auto")->precision(), resolve_precision("auto", "cpu"))
+  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "auto")->precision(),
+            resolve_precision("auto", "cpu"))
       << "auto is fixed by the CPU, so two processes play the same games";
   const std::string chosen = InferenceModel::fresh(meta, 1, "cpu", "fastest")->precision();
   if (!cpu_has_native_bf16()) {
@@ -250,7 +277,8 @@ TEST(InferenceGraph, FastestPrecisionTimesTheNetworkWhereBfloat16IsNative) {
   EXPECT_TRUE(chosen == "fp32" || chosen == "bf16") << chosen;
   const std::string timed = faster_precision(meta);
   EXPECT_TRUE(timed == "fp32" || timed == "bf16") << timed;
-  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "bf16")->precision(), "bf16") << "an explicit choice is kept";
+  EXPECT_EQ(InferenceModel::fresh(meta, 1, "cpu", "bf16")->precision(), "bf16")
+      << "an explicit choice is kept";
 }
 
 TEST(InferenceGraph, WeightsSwapWholeUnderConcurrentForwards) {
@@ -329,8 +357,10 @@ TEST(Learner, MixedPrecisionLearns) {
   const int n = 16, a = meta.shape.policy_size;
   TrainBatch batch;
   std::vector<float> planes = real_planes<Lignes>(n, 3);
-  batch.planes = torch::from_blob(planes.data(), {n, meta.shape.planes.channels, meta.shape.planes.height,
-                                                  meta.shape.planes.width}).clone();
+  batch.planes =
+      torch::from_blob(planes.data(), {n, meta.shape.planes.channels, meta.shape.planes.height,
+                                       meta.shape.planes.width})
+          .clone();
   batch.legal = torch::ones({n, a}, torch::kBool);
   batch.policy = torch::zeros({n, a});
   batch.policy.index_put_({torch::indexing::Slice(), 0}, 1.0f);
@@ -340,7 +370,8 @@ TEST(Learner, MixedPrecisionLearns) {
   float after = before;
   for (int i = 0; i < 30; ++i) after = learner.step(batch).total;
   EXPECT_LT(after, 0.5f * before);
-  for (const auto& p : learner.module().parameters()) EXPECT_EQ(p.scalar_type(), at::kFloat) << "weights stay fp32";
+  for (const auto& p : learner.module().parameters())
+    EXPECT_EQ(p.scalar_type(), at::kFloat) << "weights stay fp32";
   OptimConfig bad;
   bad.precision = "fp8";
   EXPECT_THROW(Learner(build_network(meta.shape, meta.net, 5), meta.net, bad, torch::kCPU), Error);
@@ -356,7 +387,8 @@ TEST(ModelMeta, ConstantPlanesTravelAndAreChecked) {
   j["constant_planes"] = {400};
   EXPECT_THROW(ModelMeta::from_json(j, "m"), Error);
   j.erase("constant_planes");
-  EXPECT_TRUE(ModelMeta::from_json(j, "m").shape.constant_planes.empty()) << "older models still load";
+  EXPECT_TRUE(ModelMeta::from_json(j, "m").shape.constant_planes.empty())
+      << "older models still load";
 }
 
 }  // namespace
@@ -384,7 +416,8 @@ TEST(Network, SplitStemIsThePlainConvolution) {
   (pb.square().sum() + out_b->elements()[1].toTensor().sum()).backward();
   const at::Tensor ga = a.attr("stem").toTensor().grad(), gb = b.attr("stem").toTensor().grad();
   ASSERT_TRUE(ga.defined() && gb.defined());
-  EXPECT_LT((ga - gb).abs().max().template item<float>(), 1e-3f * std::max(1.0f, gb.abs().max().template item<float>()));
+  EXPECT_LT((ga - gb).abs().max().template item<float>(),
+            1e-3f * std::max(1.0f, gb.abs().max().template item<float>()));
 }
 
 }  // namespace
@@ -402,7 +435,8 @@ TEST(CpuSupport, TheBlasRestartNoteNamesTheKernelsBeforeAndAfter) {
   ::setenv("OPENBLAS_CORETYPE", "Haswell", 1);
   ::setenv("AZG_BLAS_RESTARTED_FROM", "Prescott", 1);
   EXPECT_EQ(openblas_restart_note(),
-            "azg restarted with OPENBLAS_CORETYPE=Haswell: OpenBLAS did not recognise this CPU and chose Prescott "
+            "azg restarted with OPENBLAS_CORETYPE=Haswell: OpenBLAS did not recognise this CPU and "
+            "chose Prescott "
             "(SSE3) kernels");
   ::unsetenv("AZG_BLAS_RESTARTED_FROM");
   if (had != nullptr) {

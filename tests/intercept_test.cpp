@@ -241,13 +241,20 @@ std::string pawn_list(const Intercept& g, bool half_turn) {
     const int colour = ((p >> 1) & 1) ^ (half_turn ? 1 : 0);
     const int kind = (p >> 2) & 3;
     const bool passage = p & 16;
-    out += std::string(1, static_cast<char>('a' + image % 13)) + std::to_string(image / 13 + 1) + ":" +
-           (colour == 0 ? "L" : "D") + (kind == 0 ? "P" : kind == 1 ? "R" : passage ? "D" : "d") + " ";
+    out += std::string(1, static_cast<char>('a' + image % 13)) + std::to_string(image / 13 + 1) +
+           ":" + (colour == 0 ? "L" : "D") +
+           (kind == 0   ? "P"
+            : kind == 1 ? "R"
+            : passage   ? "D"
+                        : "d") +
+           " ";
   }
   return out;
 }
 
-std::string square_name(int sq) { return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1); }
+std::string square_name(int sq) {
+  return std::string(1, static_cast<char>('a' + sq % 13)) + std::to_string(sq / 13 + 1);
+}
 
 // The path cost counts the pawn moves a side needs before a ball path runs to its goal.
 TEST(InterceptEvaluation, ThePathCostCountsTheMissingMoves) {
@@ -282,8 +289,9 @@ TEST(InterceptEvaluation, TheColourSwappedHalfTurnImageHasTheNegatedValue) {
       if (g.phase() == Intercept::Phase::kMove && !covered) {
         const Intercept same = Intercept::from_pawns(pawn_list(g, false), square_name(g.ball()),
                                                      static_cast<int>(g.to_act()), g.turn());
-        const Intercept image = Intercept::from_pawns(pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
-                                                      1 - static_cast<int>(g.to_act()), g.turn());
+        const Intercept image = Intercept::from_pawns(
+            pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
+            1 - static_cast<int>(g.to_act()), g.turn());
         ASSERT_NEAR(same.evaluate(), g.evaluate(), 1e-12) << "the builder keeps the position";
         ASSERT_NEAR(image.evaluate(), -g.evaluate(), 1e-9) << g.render() << image.render();
         ++checked;
@@ -314,8 +322,9 @@ TEST(InterceptRules, TheColourSwappedHalfTurnImageHasTheSamePerft) {
       if (g.phase() == Intercept::Phase::kMove && !covered && ++step % 5 == 0) {
         const Intercept same = Intercept::from_pawns(pawn_list(g, false), square_name(g.ball()),
                                                      static_cast<int>(g.to_act()), g.turn());
-        const Intercept image = Intercept::from_pawns(pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
-                                                      1 - static_cast<int>(g.to_act()), g.turn());
+        const Intercept image = Intercept::from_pawns(
+            pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
+            1 - static_cast<int>(g.to_act()), g.turn());
         ASSERT_EQ(perft(same, 2), perft(image, 2)) << same.render() << image.render();
         ++checked;
       }

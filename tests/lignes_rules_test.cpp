@@ -1,8 +1,6 @@
 // Lignes rules, clause by clause, on hand-built positions (../shared/rules/lignes.md).
 #include <gtest/gtest.h>
 
-#include "tests/test_util.hpp"
-
 #include <algorithm>
 #include <set>
 #include <string>
@@ -10,6 +8,7 @@
 
 #include "env/common/notation.hpp"
 #include "env/lignes/lignes.hpp"
+#include "tests/test_util.hpp"
 
 namespace azg {
 namespace {
@@ -34,7 +33,8 @@ TEST(LignesRules, FirstPawnOnlyAtTheOrigin) {
 
 TEST(LignesRules, PlacementsTouchASideNeverOnlyACorner) {
   const Lignes g = replay(Lignes{}, {"P0,0", "P1,0"});
-  EXPECT_EQ(legal_set(g), (std::set<std::string>{"P-1,0", "P2,0", "P0,1", "P1,1", "P0,-1", "P1,-1"}));
+  EXPECT_EQ(legal_set(g),
+            (std::set<std::string>{"P-1,0", "P2,0", "P0,1", "P1,1", "P0,-1", "P1,-1"}));
   EXPECT_THROW(replay(g, {"P2,1"}), Error);  // corner contact only
 }
 
@@ -187,8 +187,8 @@ TEST(LignesRules, EndAfterPawnFortyMoreCapturesWinsEqualDraws) {
 
 TEST(LignesRules, ActionStringsAreStrict) {
   const Lignes g = replay(Lignes{}, {"P0,0"});
-  for (const char* bad : {"P+1,0", "P01,0", "P-0,1", "P1,", "P1;0", "p1,0", "P1,0 ", "M0,0", "M0,0X",
-                          "X0", "Pass", "P 1,0"})
+  for (const char* bad : {"P+1,0", "P01,0", "P-0,1", "P1,", "P1;0", "p1,0", "P1,0 ", "M0,0",
+                          "M0,0X", "X0", "Pass", "P 1,0"})
     EXPECT_FALSE(g.parse_action(bad).has_value()) << bad;
   EXPECT_EQ(g.action_to_string(*g.parse_action("P-1,0")), "P-1,0");
   EXPECT_EQ(g.action_to_string(*g.parse_action("M-12,3W")), "M-12,3W");

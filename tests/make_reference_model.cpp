@@ -1,5 +1,6 @@
-// Writes an exported Imbriqua model (and model_conv.pt, the other head shapes), an input batch and azg's in-process outputs to DIR,
-// for the stand-alone C++ and Python checks of the export (export_check, python_roundtrip).
+// Writes an exported Imbriqua model (and model_conv.pt, the other head shapes), an input batch and
+// azg's in-process outputs to DIR, for the stand-alone C++ and Python checks of the export
+// (export_check, python_roundtrip).
 #include <fstream>
 #include <iostream>
 
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
   auto write = [&](const std::string& name, const at::Tensor& t) {
     const auto c = t.contiguous();
     std::ofstream(dir + "/" + name, std::ios::binary)
-        .write(reinterpret_cast<const char*>(c.data_ptr<float>()), static_cast<std::streamsize>(c.numel() * 4));
+        .write(reinterpret_cast<const char*>(c.data_ptr<float>()),
+               static_cast<std::streamsize>(c.numel() * 4));
   };
   write("input.bin", input);
   write("policy.bin", policy);
@@ -39,6 +41,7 @@ int main(int argc, char** argv) {
   conv.value_head = "wdl";
   conv.ownership = true;
   nets::export_untrained_model(nets::meta_for<Imbriqua>(conv), 5, dir + "/model_conv.pt");
-  std::ofstream(dir + "/shape.txt") << b << ' ' << Imbriqua::kPlanes.channels << " 8 8 " << Imbriqua::kPolicySize << '\n';
+  std::ofstream(dir + "/shape.txt")
+      << b << ' ' << Imbriqua::kPlanes.channels << " 8 8 " << Imbriqua::kPolicySize << '\n';
   return 0;
 }

@@ -4,20 +4,20 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
+#include <memory>
+#include <set>
 #include <stdexcept>
 #include <thread>
 #include <vector>
-#include <map>
-#include <set>
-#include <memory>
 
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "mcts/agent.hpp"
+#include "mcts/agent_spec.hpp"
 #include "mcts/driver.hpp"
 #include "mcts/search.hpp"
-#include "mcts/agent_spec.hpp"
 #include "tests/games/chance_pig.hpp"
 #include "tests/games/chance_pig_solver.hpp"
 #include "tests/games/tictactoe.hpp"
@@ -29,7 +29,8 @@ using testgames::ChancePig;
 using testgames::TicTacToe;
 
 template <Game G>
-SearchResult search(const G& state, SearchConfig config, Evaluator<G>& evaluator, std::uint64_t seed = 1) {
+SearchResult search(const G& state, SearchConfig config, Evaluator<G>& evaluator,
+                    std::uint64_t seed = 1) {
   Search<G> s(config, seed);
   s.start(state, config.simulations);
   Search<G>* searches[] = {&s};
@@ -79,9 +80,9 @@ TEST(Mcts, TicTacToeOpeningIsNearADraw) {
 TEST(Mcts, ChanceRootValueMatchesTheExactExpectation) {
   // Late in the game the tree is small enough for the search to converge: two turns left,
   // player 0 leads 6 to 4 and is about to bet.
-  const ChancePig g = replay(ChancePig{}, {"b0", "high", "4", "hold", "allow", "b0", "low", "1",
-                                           "b0", "low", "2", "hold", "allow", "b0", "high", "4",
-                                           "hold", "allow"});
+  const ChancePig g =
+      replay(ChancePig{}, {"b0", "high", "4", "hold", "allow", "b0", "low", "1", "b0", "low", "2",
+                           "hold", "allow", "b0", "high", "4", "hold", "allow"});
   ASSERT_EQ(g.to_act(), Player::kP0);
   std::map<std::uint64_t, double> memo;
   const double truth = testgames::solve_exactly(g, Player::kP0, memo);
@@ -139,8 +140,10 @@ TEST(Mcts, OneThreadWithAFixedSeedIsDeterministic) {
 TEST(Mcts, VirtualLossAndBatchingKeepAUniqueBestMove) {
   UniformEvaluator<TicTacToe> uniform;
   for (const int leaves : {1, 4, 16}) {
-    EXPECT_EQ(best_string(kWinNow, search(kWinNow, with_sims(400, leaves), uniform)), "c1") << leaves;
-    EXPECT_EQ(best_string(kMustBlock, search(kMustBlock, with_sims(1600, leaves), uniform)), "c1") << leaves;
+    EXPECT_EQ(best_string(kWinNow, search(kWinNow, with_sims(400, leaves), uniform)), "c1")
+        << leaves;
+    EXPECT_EQ(best_string(kMustBlock, search(kMustBlock, with_sims(1600, leaves), uniform)), "c1")
+        << leaves;
   }
   // Many searches sharing one batch give each the same answer.
   std::vector<std::unique_ptr<Search<TicTacToe>>> owned;
@@ -179,12 +182,15 @@ TEST(Mcts, PuctImprovedPolicyTargetLeansTowardsTheSearchedWin) {
   const SearchResult improved = search(kWinNow, config, uniform, 5);
   EXPECT_EQ(visits.visits, improved.visits) << "the target changes, not the search";
   EXPECT_EQ(visits.best, improved.best);
-  const auto win = std::find(improved.actions.begin(), improved.actions.end(), *kWinNow.parse_action("c1")) -
-                   improved.actions.begin();
+  const auto win =
+      std::find(improved.actions.begin(), improved.actions.end(), *kWinNow.parse_action("c1")) -
+      improved.actions.begin();
   float sum = 0;
   for (const float p : improved.policy) sum += p;
   EXPECT_NEAR(sum, 1.0f, 1e-4);
-  EXPECT_EQ(std::max_element(improved.policy.begin(), improved.policy.end()) - improved.policy.begin(), win);
+  EXPECT_EQ(
+      std::max_element(improved.policy.begin(), improved.policy.end()) - improved.policy.begin(),
+      win);
   EXPECT_GT(improved.policy[win], visits.policy[win] + 0.1f);
 }
 
@@ -251,10 +257,12 @@ TEST(Mcts, GumbelRootWithoutNoiseSearchesTheTopPriorsWhateverTheSeed) {
       const SearchResult r = s.result();
       for (std::size_t i = 0; i < r.actions.size(); ++i)
         if (r.visits[i] > 0)
-          (noise ? searched_with_noise : searched_without_noise).insert(TicTacToe{}.action_to_string(r.actions[i]));
+          (noise ? searched_with_noise : searched_without_noise)
+              .insert(TicTacToe{}.action_to_string(r.actions[i]));
     }
   }
-  EXPECT_EQ(searched_without_noise, (std::set<std::string>{"b3", "c3"})) << "the two highest priors, every seed";
+  EXPECT_EQ(searched_without_noise, (std::set<std::string>{"b3", "c3"}))
+      << "the two highest priors, every seed";
   EXPECT_GT(searched_with_noise.size(), 4u) << "Gumbel noise samples other candidates";
 }
 
@@ -310,7 +318,6 @@ TEST(Mcts, FindsTheWinningFinishInImbriqua) {
   EXPECT_TRUE(winning.count(g.action_to_string(r.best))) << g.action_to_string(r.best);
 }
 
-
 // Agent specs read the one table of search options: keys, ranges, whole numbers, presets.
 TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
   const SearchConfig uct = search_preset("uct");
@@ -318,13 +325,15 @@ TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
   EXPECT_FLOAT_EQ(uct.c_puct, 1.5f);
   EXPECT_EQ(search_preset("az").leaves_per_batch, 8);
   EXPECT_THROW(search_preset("fast"), Error);
-  const SearchConfig c = search_config_from(parse_agent_spec("mcts:sims=50,cpuct=2,reuse=0,gumbel_k=4"), uct);
+  const SearchConfig c =
+      search_config_from(parse_agent_spec("mcts:sims=50,cpuct=2,reuse=0,gumbel_k=4"), uct);
   EXPECT_EQ(c.simulations, 50);
   EXPECT_FLOAT_EQ(c.c_puct, 2.0f);
   EXPECT_FALSE(c.reuse_tree);
   EXPECT_EQ(c.gumbel_actions, 4);
   EXPECT_EQ(c.leaves_per_batch, 1) << "untouched keys keep the preset's value";
-  const SearchConfig g = search_config_from(parse_agent_spec("mcts:gumbel_rescale=1,gumbel_scale=0.5"), uct);
+  const SearchConfig g =
+      search_config_from(parse_agent_spec("mcts:gumbel_rescale=1,gumbel_scale=0.5"), uct);
   EXPECT_TRUE(g.gumbel_rescale);
   EXPECT_FLOAT_EQ(g.gumbel_c_scale, 0.5f);
   EXPECT_THROW(search_config_from(parse_agent_spec("mcts:sims=2.5"), uct), Error);
@@ -332,7 +341,8 @@ TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
   EXPECT_THROW(check_spec_keys(parse_agent_spec("mcts:warp=1"), {}, true), Error);
   EXPECT_NO_THROW(check_spec_keys(parse_agent_spec("mcts:vl=2,batch=4"), {}, true));
   for (const auto& o : search_options())
-    EXPECT_NE(search_options_help().find("  " + std::string(o.spec_key)), std::string::npos) << o.spec_key;
+    EXPECT_NE(search_options_help().find("  " + std::string(o.spec_key)), std::string::npos)
+        << o.spec_key;
 }
 
 // Every body runs at the same time as the others (each waits to see all of them
@@ -348,12 +358,14 @@ TEST(RunOnThreads, RunsEveryBodyAtOnceOnItsOwnThread) {
     ids[t] = std::this_thread::get_id();
     started.fetch_add(1);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (started.load() < kThreads && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    while (started.load() < kThreads && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::yield();
     if (started.load() == kThreads) saw_all.fetch_add(1);
   });
   EXPECT_EQ(saw_all.load(), kThreads);
   EXPECT_EQ(ran, std::vector<int>(kThreads, 1));
-  EXPECT_EQ(std::set<std::thread::id>(ids.begin(), ids.end()).size(), static_cast<std::size_t>(kThreads));
+  EXPECT_EQ(std::set<std::thread::id>(ids.begin(), ids.end()).size(),
+            static_cast<std::size_t>(kThreads));
 }
 
 TEST(RunOnThreads, RethrowsABodysErrorAfterTheOthersEnd) {

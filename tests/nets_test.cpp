@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iterator>
 
 #include "env/common/notation.hpp"
@@ -11,8 +11,8 @@
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
 #include "env/intercept/intercept.hpp"
-#include "env/truchet/truchet.hpp"
 #include "env/lignes/lignes.hpp"
+#include "env/truchet/truchet.hpp"
 #include "mcts/agent.hpp"
 #include "nets/checkpoint.hpp"
 #include "nets/inference.hpp"
@@ -47,7 +47,8 @@ TEST(Network, ForwardShapesForBothValueHeads) {
     const ModelMeta meta = meta_for<Imbriqua>(small(head));
     auto net = build_network(meta.shape, meta.net, 1);
     net.eval();
-    const auto [policy, value] = run_forward(net, torch::rand({5, Imbriqua::kPlanes.channels, 8, 8}));
+    const auto [policy, value] =
+        run_forward(net, torch::rand({5, Imbriqua::kPlanes.channels, 8, 8}));
     EXPECT_EQ(policy.sizes(), (std::vector<int64_t>{5, Imbriqua::kPolicySize}));
     EXPECT_EQ(value.sizes(), (std::vector<int64_t>{5}));
     EXPECT_LE(value.abs().max().item<float>(), 1.0f);
@@ -74,7 +75,8 @@ TrainBatch tictactoe_batch(int n, std::uint64_t seed) {
     policy[i][g.policy_index(target)] = 1.0f;
     value[i] = static_cast<float>(rng.below(3)) - 1.0f;
   }
-  return {planes, policy, legal, value, torch::ones({n}), at::Tensor{}, at::Tensor{}, at::Tensor{}, at::Tensor{}};
+  return {planes,       policy,       legal,        value,       torch::ones({n}),
+          at::Tensor{}, at::Tensor{}, at::Tensor{}, at::Tensor{}};
 }
 
 // Adam without weight decay: a tiny batch is learnt within a few hundred steps.
@@ -100,7 +102,8 @@ TEST(Learner, IllegalActionsAreMaskedBeforeTheSoftmax) {
     for (int a = 0; a < 9; ++a)
       if (batch.legal[i][a].item<bool>()) norm += std::exp(logits[i][a].item<double>());
     for (int a = 0; a < 9; ++a)
-      if (batch.policy[i][a].item<float>() > 0) expected -= logits[i][a].item<double>() - std::log(norm);
+      if (batch.policy[i][a].item<float>() > 0)
+        expected -= logits[i][a].item<double>() - std::log(norm);
   }
   EXPECT_NEAR(learner.measure(batch).policy, expected / 6, 1e-4);
 }
@@ -114,7 +117,8 @@ TEST(Learner, OverfitsATinyBatch) {
     const Losses before = learner.measure(batch);
     for (int i = 0; i < 300; ++i) learner.step(batch);
     const Losses after = learner.measure(batch);
-    EXPECT_LT(after.total, 0.3f * before.total) << head << ": " << before.total << " -> " << after.total;
+    EXPECT_LT(after.total, 0.3f * before.total)
+        << head << ": " << before.total << " -> " << after.total;
     EXPECT_EQ(learner.steps(), 300);
   }
 }
@@ -166,7 +170,8 @@ void set_score_targets(TrainBatch& b) {
 TEST(Learner, ScoreHeadLearnsItsTargetWhereItIsKnown) {
   NetConfig net = small();
   net.score_head = true;
-  expect_head_learns_where_known(net, &Losses::score, set_score_targets, [](TrainBatch& b) { b.score[3] = -0.9f; });
+  expect_head_learns_where_known(net, &Losses::score, set_score_targets,
+                                 [](TrainBatch& b) { b.score[3] = -0.9f; });
   // With both auxiliary heads, the score is the fourth output and still learns.
   net.ownership = true;
   const ModelMeta meta = meta_for<TicTacToe>(net);
@@ -188,7 +193,8 @@ void expect_same_weights(torch::jit::Module& a, torch::jit::Module& b) {
         << (*ia).name << " " << ((*ia).value - (*ib).value).abs().max().item<float>();
   auto ba = a.named_buffers(), bb = b.named_buffers();
   auto jb = bb.begin();
-  for (auto ja = ba.begin(); ja != ba.end(); ++ja, ++jb) EXPECT_TRUE(torch::equal((*ja).value, (*jb).value)) << (*ja).name;
+  for (auto ja = ba.begin(); ja != ba.end(); ++ja, ++jb)
+    EXPECT_TRUE(torch::equal((*ja).value, (*jb).value)) << (*ja).name;
 }
 
 // meta.json says how to read a model: its policy layout for every game, the variant for
@@ -290,7 +296,8 @@ TEST(Checkpoint, WrongGameAndDamagedFilesAreClearErrors) {
     load_checkpoint(dir + "/f.ckpt", OptimConfig{}, torch::kCPU);
     ADD_FAILURE() << "a flipped byte was accepted";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("f.ckpt is damaged: entry '"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("f.ckpt is damaged: entry '"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -334,7 +341,8 @@ TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
   std::vector<float> logits(3 * Imbriqua::kPolicySize), values(3);
   const at::Tensor contiguous = input.contiguous();
   model->run(contiguous.data_ptr<float>(), 3, logits.data(), values.data());
-  EXPECT_TRUE(torch::allclose(torch::from_blob(logits.data(), {3, Imbriqua::kPolicySize}), p, 1e-4, 1e-4));
+  EXPECT_TRUE(
+      torch::allclose(torch::from_blob(logits.data(), {3, Imbriqua::kPolicySize}), p, 1e-4, 1e-4));
   EXPECT_TRUE(torch::allclose(torch::from_blob(values.data(), {3}), v, 1e-4, 1e-4));
   // A dense-head model of the same game is still a dense-head model.
   nlohmann::json j = read.to_json();
@@ -357,15 +365,24 @@ TEST(ModelMeta, ShapesBeyondAnyRealModelAreRefusedBeforeANetworkIsBuilt) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(refused([](auto& j) { j["net"]["channels"] = 1000000; }), "m.pt: channels must be a whole number in [1, 4096]");
-  EXPECT_NE(refused([](auto& j) { j["planes"][0] = -3; }).find("planes must be"), std::string::npos);
-  EXPECT_NE(refused([](auto& j) { j["policy_size"] = 2000000000; }).find("policy size"), std::string::npos);
-  // Found by fuzz/model_meta_fuzz: get<int>() on 1.5e49 was undefined behaviour.
-  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 1.53e49; }).find("blocks must be"), std::string::npos);
-  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 2.5; }).find("blocks must be"), std::string::npos);
-  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 40; j["net"]["channels"] = 4096; }).find("blocks x channels^2"),
+  EXPECT_EQ(refused([](auto& j) { j["net"]["channels"] = 1000000; }),
+            "m.pt: channels must be a whole number in [1, 4096]");
+  EXPECT_NE(refused([](auto& j) { j["planes"][0] = -3; }).find("planes must be"),
             std::string::npos);
-  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = "many"; }).find("blocks must be"), std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["policy_size"] = 2000000000; }).find("policy size"),
+            std::string::npos);
+  // Found by fuzz/model_meta_fuzz: get<int>() on 1.5e49 was undefined behaviour.
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 1.53e49; }).find("blocks must be"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = 2.5; }).find("blocks must be"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto& j) {
+              j["net"]["blocks"] = 40;
+              j["net"]["channels"] = 4096;
+            }).find("blocks x channels^2"),
+            std::string::npos);
+  EXPECT_NE(refused([](auto& j) { j["net"]["blocks"] = "many"; }).find("blocks must be"),
+            std::string::npos);
 }
 
 TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {
@@ -420,18 +437,22 @@ TEST(NnEvaluator, ScoreUtilityMixesTheScoreIntoTheLeafValue) {
   }
   const int n = static_cast<int>(batch.size()), size = Imbriqua::kPlanes.size();
   std::vector<float> planes(static_cast<std::size_t>(n) * size);
-  for (int i = 0; i < n; ++i) batch.state(i).encode(std::span<float>(planes.data() + i * size, size));
-  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n), scores(n);
+  for (int i = 0; i < n; ++i)
+    batch.state(i).encode(std::span<float>(planes.data() + i * size, size));
+  std::vector<float> logits(static_cast<std::size_t>(n) * model->logit_width()), values(n),
+      scores(n);
   model->run_raw(planes.data(), n, logits.data(), values.data(), scores.data());
   double apart = 0;
-  for (int i = 0; i < n; ++i) apart = std::max(apart, std::abs(static_cast<double>(values[i] - scores[i])));
+  for (int i = 0; i < n; ++i)
+    apart = std::max(apart, std::abs(static_cast<double>(values[i] - scores[i])));
   ASSERT_GT(apart, 1e-3) << "value and score must differ for the mix to show";
   for (const double u : {-1.0, 0.0, 1.0}) {  // -1: the model's own (0.25)
     NnEvaluatorOptions options;
     if (u >= 0) options.score_utility = u;
     NnEvaluator<Imbriqua>(model, options).evaluate(batch);
     const float w = u >= 0 ? static_cast<float>(u) : 0.25f;
-    for (int i = 0; i < n; ++i) EXPECT_NEAR(batch.value(i), (1 - w) * values[i] + w * scores[i], 1e-5) << u << " " << i;
+    for (int i = 0; i < n; ++i)
+      EXPECT_NEAR(batch.value(i), (1 - w) * values[i] + w * scores[i], 1e-5) << u << " " << i;
   }
   // A network without a score head cannot weigh one in.
   auto plain = InferenceModel::fresh(meta_for<Imbriqua>(small()), 10);
@@ -446,7 +467,8 @@ TEST(NnEvaluator, AzAgentPlaysLegalMoves) {
   auto model = InferenceModel::fresh(meta_for<TicTacToe>(small()), 12);
   mcts::SearchConfig config;
   config.simulations = 32;
-  mcts::MctsAgent<TicTacToe> agent("az", config, std::make_shared<NnEvaluator<TicTacToe>>(model), 1);
+  mcts::MctsAgent<TicTacToe> agent("az", config, std::make_shared<NnEvaluator<TicTacToe>>(model),
+                                   1);
   TicTacToe g;
   while (!g.is_terminal()) {
     const Action a = agent.act(g);

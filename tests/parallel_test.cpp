@@ -142,7 +142,8 @@ void copy_parameters(torch::jit::Module& to, torch::jit::Module& from) {
 float max_difference(torch::jit::Module& a, const std::vector<at::Tensor>& b) {
   float worst = 0;
   std::size_t i = 0;
-  for (const auto& p : a.parameters()) worst = std::max(worst, (p - b.at(i++)).abs().max().item<float>());
+  for (const auto& p : a.parameters())
+    worst = std::max(worst, (p - b.at(i++)).abs().max().item<float>());
   EXPECT_EQ(i, b.size());
   return worst;
 }
@@ -156,7 +157,8 @@ TEST(DataParallel, TwoLearnersStepAsOneOnTheirMeanGradient) {
   nets::OptimConfig optim;  // SGD with momentum and weight decay: its state must agree too
   constexpr int kBatch = 32, kHalf = kBatch / 2, kSteps = 5;
   std::vector<nets::TrainBatch> batches;
-  for (int s = 0; s < kSteps; ++s) batches.push_back(random_batch(meta, kBatch, 100 + static_cast<std::uint64_t>(s)));
+  for (int s = 0; s < kSteps; ++s)
+    batches.push_back(random_batch(meta, kBatch, 100 + static_cast<std::uint64_t>(s)));
 
   // The reference, in one thread with no Gloo: before each step a helper copy of the
   // network takes the second half's gradient, and the reference steps on the first half
@@ -188,12 +190,14 @@ TEST(DataParallel, TwoLearnersStepAsOneOnTheirMeanGradient) {
     nets::Learner learner(nets::build_network(meta.shape, meta.net, 7), net, optim, torch::kCPU);
     learner.set_gradient_average([&g](float* v, std::size_t n) { g.average(v, n); });
     const auto r = static_cast<std::size_t>(g.rank());
-    for (const auto& b : batches) losses[r].push_back(learner.step(rows(b, g.rank() * kHalf, kHalf)).total);
+    for (const auto& b : batches)
+      losses[r].push_back(learner.step(rows(b, g.rank() * kHalf, kHalf)).total);
     for (const auto& p : learner.module().parameters()) params[r].push_back(p.detach().clone());
   });
 
   for (std::size_t i = 0; i < params[0].size(); ++i)
-    EXPECT_TRUE(torch::equal(params[0][i], params[1][i])) << "the ranks' networks differ at parameter " << i;
+    EXPECT_TRUE(torch::equal(params[0][i], params[1][i]))
+        << "the ranks' networks differ at parameter " << i;
   EXPECT_LT(max_difference(reference.module(), params[0]), 1e-6f);
   const float from_whole = max_difference(whole.module(), params[0]);
   EXPECT_LT(from_whole, 1e-2f);
@@ -202,8 +206,8 @@ TEST(DataParallel, TwoLearnersStepAsOneOnTheirMeanGradient) {
     EXPECT_NEAR(losses[0][s], reference_losses[s], 1e-5) << "step " << s;
     EXPECT_NEAR(losses[0][s], whole_losses[s], 0.01 * whole_losses[s]) << "step " << s;
   }
-  std::cout << "two learners vs one on the whole batch after " << kSteps << " steps: parameters within " << from_whole
-            << "\n";
+  std::cout << "two learners vs one on the whole batch after " << kSteps
+            << " steps: parameters within " << from_whole << "\n";
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
 // The play layer: the UCT ladder (rungs, calibration kept and reused, shared luck per
 // rung, files written), run models on the clock, and rollout-mixed leaf values.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -52,7 +52,8 @@ std::vector<std::string> rung_names(const std::vector<Rung>& rungs) {
 TEST(Ladder, RungsIncreaseAndIncludeTheAnchor) {
   EXPECT_EQ(rung_names(parse_rungs("100,400,1600,6400")),
             (std::vector<std::string>{"UCT-100", "UCT-400", "UCT-1600", "UCT-6400"}));
-  EXPECT_EQ(parse_rungs("100,400,1600,6400"), parse_rungs("uct:100,400,1600,6400")) << "a plain list is UCT";
+  EXPECT_EQ(parse_rungs("100,400,1600,6400"), parse_rungs("uct:100,400,1600,6400"))
+      << "a plain list is UCT";
   EXPECT_EQ(parse_rungs("uct:100,400,1600,6400"), parse_rungs(default_ladder("imbriqua").rungs));
   EXPECT_EQ(rung_names(parse_rungs("400")), (std::vector<std::string>{"UCT-400"}));
   EXPECT_THROW(parse_rungs("100,1600"), Error);  // no UCT-400
@@ -64,19 +65,24 @@ TEST(Ladder, RungsIncreaseAndIncludeTheAnchor) {
 
 TEST(Ladder, RungsOfEveryFamily) {
   const auto rungs = parse_rungs("uct:100,400 ab:1,2,3 heur:400,1600 ept:400");
-  EXPECT_EQ(rung_names(rungs), (std::vector<std::string>{"UCT-100", "UCT-400", "AB-1", "AB-2", "AB-3", "HEUR-400",
-                                                        "HEUR-1600", "EPT-400"}));
+  EXPECT_EQ(rung_names(rungs),
+            (std::vector<std::string>{"UCT-100", "UCT-400", "AB-1", "AB-2", "AB-3", "HEUR-400",
+                                      "HEUR-1600", "EPT-400"}));
   EXPECT_EQ(rungs[2].spec, "ab:depth=1");
   EXPECT_EQ(rungs[5].spec, "mcts:sims=400,evaluator=heuristic");
   EXPECT_EQ(rungs[7].spec, "mcts:sims=400,evaluator=ept,playout_turns=4");
-  EXPECT_EQ(rungs[1].luck_key, 400u) << "UCT rungs keep their luck, so earlier calibrations still hold";
+  EXPECT_EQ(rungs[1].luck_key, 400u)
+      << "UCT rungs keep their luck, so earlier calibrations still hold";
   std::set<std::uint64_t> keys;
   for (const Rung& r : rungs) keys.insert(r.luck_key);
   EXPECT_EQ(keys.size(), rungs.size()) << "each rung its own luck";
-  EXPECT_EQ(rungs_error("ab:1,2 heur:400"), "--rungs must include UCT-400 (the scale's zero), got 'ab:1,2 heur:400'");
-  EXPECT_EQ(rungs_error("uct:400 magic:3"), "--rungs: unknown family 'magic' (known: uct, heur, ept, ab, model)");
+  EXPECT_EQ(rungs_error("ab:1,2 heur:400"),
+            "--rungs must include UCT-400 (the scale's zero), got 'ab:1,2 heur:400'");
+  EXPECT_EQ(rungs_error("uct:400 magic:3"),
+            "--rungs: unknown family 'magic' (known: uct, heur, ept, ab, model)");
   EXPECT_EQ(rungs_error("uct:400 ab:65"), "--rungs: '65' is not a depth in 1..64 for ab");
-  EXPECT_EQ(rungs_error("uct:400 ab:3,2"), "--rungs: the sizes of a family must increase, got 'ab:3,2'");
+  EXPECT_EQ(rungs_error("uct:400 ab:3,2"),
+            "--rungs: the sizes of a family must increase, got 'ab:3,2'");
   EXPECT_EQ(rungs_error("uct:400 uct:400"), "--rungs: UCT-400 appears twice in 'uct:400 uct:400'");
   EXPECT_EQ(rungs_error("uct:400 ab:"), "--rungs: 'ab:' has no sizes");
 }
@@ -107,13 +113,17 @@ TEST(Ladder, ModelRungsAreFrozenFilesKeyedByTheirChecksum) {
   std::ofstream(dir + "/frozen.pt") << "other bytes";
   const auto replaced = parse_rungs("uct:400 model:" + dir + "/frozen.pt@50");
   EXPECT_EQ(replaced[1].name, rungs[1].name);
-  EXPECT_NE(replaced[1].identity, rungs[1].identity) << "a replaced file must not reuse the old file's results";
+  EXPECT_NE(replaced[1].identity, rungs[1].identity)
+      << "a replaced file must not reuse the old file's results";
   EXPECT_EQ(rungs_error("uct:400 model:no-such-model"),
-            "model rung 'no-such-model': no models/ladder/no-such-model.pt in the current folder or the source tree "
+            "model rung 'no-such-model': no models/ladder/no-such-model.pt in the current folder "
+            "or the source tree "
             "azg was built from");
-  EXPECT_EQ(rungs_error("uct:400 model:" + dir + "/frozen.pt@0"),
-            "--rungs: '" + dir + "/frozen.pt@0' is not NAME@SIMS with SIMS in 1..1000000 for model");
-  EXPECT_EQ(rungs_error("uct:400 model:" + dir + "/gone.pt"), "model rung '" + dir + "/gone.pt': no such file");
+  EXPECT_EQ(
+      rungs_error("uct:400 model:" + dir + "/frozen.pt@0"),
+      "--rungs: '" + dir + "/frozen.pt@0' is not NAME@SIMS with SIMS in 1..1000000 for model");
+  EXPECT_EQ(rungs_error("uct:400 model:" + dir + "/gone.pt"),
+            "model rung '" + dir + "/gone.pt': no such file");
 }
 
 TEST(Ladder, ARoundRobinPlaysEveryRungPairAndKeysItsOpenings) {
@@ -190,8 +200,10 @@ TEST(Ladder, ADamagedCalibrationIsReplayedNotTrusted) {
   EXPECT_EQ(calibration.find("UCT-10", "UCT-400", 2, 1), nullptr);
   calibration.store("UCT-10", "UCT-400", 2, 1, 0.5);
   EXPECT_EQ(calibration.save(), "");
-  EXPECT_EQ(LadderCalibration(dir + "/calibration.json").find("UCT-10", "UCT-400", 2, 1)->points, 0.5);
-  EXPECT_EQ(LadderCalibration(dir + "/calibration.json").find("UCT-10", "UCT-400", 2, 2), nullptr) << "seed is keyed";
+  EXPECT_EQ(LadderCalibration(dir + "/calibration.json").find("UCT-10", "UCT-400", 2, 1)->points,
+            0.5);
+  EXPECT_EQ(LadderCalibration(dir + "/calibration.json").find("UCT-10", "UCT-400", 2, 2), nullptr)
+      << "seed is keyed";
 }
 
 TEST(LadderReport, ModelsGetTheirMinutesAndGamesFromTheMetrics) {
@@ -204,7 +216,11 @@ TEST(LadderReport, ModelsGetTheirMinutesAndGamesFromTheMetrics) {
   }
   std::ofstream metrics(dir + "/metrics.jsonl");
   for (int step = 500; step <= 4000; step += 500)
-    metrics << nlohmann::json{{"type", "train"}, {"step", step}, {"elapsed_s", step * 0.06}, {"games", step / 10}}.dump()
+    metrics << nlohmann::json{{"type", "train"},
+                              {"step", step},
+                              {"elapsed_s", step * 0.06},
+                              {"games", step / 10}}
+                   .dump()
             << "\n";
   metrics << "{\"type\": \"train\", \"st";  // a torn last line
   metrics.close();
@@ -228,9 +244,18 @@ TEST(LadderReport, ALogThatWentBackIsReadByItsLaterLines) {
   std::ofstream(dir + "/models/step-00002000.pt") << "x";
   std::ofstream metrics(dir + "/metrics.jsonl");
   for (const auto& [step, seconds, games] : std::vector<std::tuple<int, double, int>>{
-           {1000, 60, 100}, {2000, 120, 200}, {2500, 150, 250},  // killed after its checkpoint at 1,000
-           {1500, 95, 140}, {2000, 130, 190}, {2500, 160, 240}})  // the resumed run
-    metrics << nlohmann::json{{"type", "train"}, {"step", step}, {"elapsed_s", seconds}, {"games", games}}.dump() << "\n";
+           {1000, 60, 100},
+           {2000, 120, 200},
+           {2500, 150, 250},  // killed after its checkpoint at 1,000
+           {1500, 95, 140},
+           {2000, 130, 190},
+           {2500, 160, 240}})  // the resumed run
+    metrics << nlohmann::json{{"type", "train"},
+                              {"step", step},
+                              {"elapsed_s", seconds},
+                              {"games", games}}
+                   .dump()
+            << "\n";
   metrics.close();
   const auto models = run_models_on_clock(dir, 0);
   ASSERT_EQ(models.size(), 1u);
@@ -288,7 +313,6 @@ TEST(PairedGames, TheArenaKeepsItsResultsOnTheSameSeeds) {
   EXPECT_EQ(fingerprint(one), 2287609695793835488ull) << "the arena's games on seed 11 changed";
 }
 
-
 TEST(PairedGames, ScoresCountEachSideAndTheTallyMirrorsThem) {
   Score s;
   for (double p : {1.0, 0.5, 0.0, 1.0}) s.add(p);
@@ -335,7 +359,8 @@ AgentFactory<G> first_action_agent() {
 // Lignes has no chance, so two deterministic agents replay one couple's games in every
 // couple; random opening plies shared by the couple give each couple its own games.
 TEST(PairedGames, OpeningPliesGiveDeterministicAgentsDistinctGames) {
-  const std::vector<AgentFactory<Lignes>> agents{first_action_agent<Lignes>(), first_action_agent<Lignes>()};
+  const std::vector<AgentFactory<Lignes>> agents{first_action_agent<Lignes>(),
+                                                 first_action_agent<Lignes>()};
   auto distinct = [](const std::vector<PairedGame>& games) {
     std::set<std::vector<std::string>> seen;
     for (const auto& g : games) seen.insert(g.record.actions);
@@ -352,7 +377,8 @@ TEST(PairedGames, OpeningPliesGiveDeterministicAgentsDistinctGames) {
     openings.insert({a.begin(), a.begin() + 3});
   }
   EXPECT_GE(openings.size(), 4u) << "six couples draw their openings at random";
-  EXPECT_EQ(distinct(opened), openings.size()) << "one game per opening (both sides play alike here)";
+  EXPECT_EQ(distinct(opened), openings.size())
+      << "one game per opening (both sides play alike here)";
   EXPECT_EQ(fingerprint(opened), fingerprint(play_pairs<Lignes>(agents, {{0, 1}}, 12, 1, 5, {}, 3)))
       << "the same seed replays the same openings";
   EXPECT_THROW(play_pairs<Lignes>(agents, {{0, 1}}, 2, 1, 5, {}, -1), Error);
@@ -361,13 +387,15 @@ TEST(PairedGames, OpeningPliesGiveDeterministicAgentsDistinctGames) {
 // Long matches say how far they are: every finished game is heard once, from two threads,
 // in order, and the progress line ends on the total with no time left to announce.
 TEST(PairedGames, EveryFinishedGameIsHeardOnceAndTheLastProgressLineSaysTheTotal) {
-  const std::vector<AgentFactory<Lignes>> agents{random_agent<Lignes>(), first_action_agent<Lignes>()};
+  const std::vector<AgentFactory<Lignes>> agents{random_agent<Lignes>(),
+                                                 first_action_agent<Lignes>()};
   std::vector<std::size_t> heard;
   std::size_t total = 0;
-  play_pairs<Lignes>(agents, {{0, 1}, {1, 0}}, 6, 2, 3, {}, 0, [&](std::size_t done, std::size_t all) {
-    heard.push_back(done);
-    total = all;
-  });
+  play_pairs<Lignes>(agents, {{0, 1}, {1, 0}}, 6, 2, 3, {}, 0,
+                     [&](std::size_t done, std::size_t all) {
+                       heard.push_back(done);
+                       total = all;
+                     });
   ASSERT_EQ(total, 12u);
   ASSERT_EQ(heard.size(), 12u);
   for (std::size_t i = 0; i < heard.size(); ++i) EXPECT_EQ(heard[i], i + 1);
@@ -384,7 +412,8 @@ TEST(PairedGames, EveryFinishedGameIsHeardOnceAndTheLastProgressLineSaysTheTotal
   std::ostringstream often;
   ProgressLine every(often, "arena", /*interval_s=*/0);
   every.game_done(1, 4);
-  EXPECT_NE(often.str().find("arena: 1/4 games, 0s, about 0s left"), std::string::npos) << often.str();
+  EXPECT_NE(often.str().find("arena: 1/4 games, 0s, about 0s left"), std::string::npos)
+      << often.str();
   EXPECT_EQ(short_duration(45), "45s");
   EXPECT_EQ(short_duration(192), "3m12s");
   EXPECT_EQ(short_duration(3840), "1h04m");
@@ -392,7 +421,8 @@ TEST(PairedGames, EveryFinishedGameIsHeardOnceAndTheLastProgressLineSaysTheTotal
 
 // Chance outcomes during the opening do not count as plies and stay shared by the couple.
 TEST(PairedGames, OpeningPliesCountDecisionsAndKeepTheCouplesLuck) {
-  const std::vector<AgentFactory<Imbriqua>> agents{first_action_agent<Imbriqua>(), random_agent<Imbriqua>()};
+  const std::vector<AgentFactory<Imbriqua>> agents{first_action_agent<Imbriqua>(),
+                                                   random_agent<Imbriqua>()};
   const auto games = play_pairs<Imbriqua>(agents, {{0, 1}}, 4, 1, 7, {}, 10);
   for (std::size_t k = 0; k < games.size(); k += 2) {
     Imbriqua a = Imbriqua::from_setup(games[k].record.setup);
@@ -408,7 +438,8 @@ TEST(PairedGames, OpeningPliesCountDecisionsAndKeepTheCouplesLuck) {
 }
 
 TEST(PairedGames, ABadModelFailsWhenTheFactoryIsMadeNotDuringGames) {
-  EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt")), Error);
+  EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt")),
+               Error);
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:evaluator=magic")), Error);
   EXPECT_THROW(agent_factory<TicTacToe>(mcts::parse_agent_spec("mcts:speed=3")), Error);
 }
@@ -439,19 +470,24 @@ TEST(AgentSpecs, AHeuristicMixOfOneLeavesTheNetworkOut) {
   EXPECT_EQ(moves_of(1, 1.0), moves_of(2, 1.0));
   EXPECT_NE(moves_of(1, 0.0), moves_of(2, 0.0)) << "without the mix the networks decide";
   try {
-    agent_factory<TicTacToe>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=0.3"));
+    agent_factory<TicTacToe>(
+        mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=0.3"));
     ADD_FAILURE() << "tic-tac-toe has no evaluation";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("heuristic_mix needs a game with a static evaluation"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("heuristic_mix needs a game with a static evaluation"),
+              std::string::npos)
         << e.what();
   }
-  EXPECT_THROW(agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=1.5")), Error);
+  EXPECT_THROW(
+      agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=1.5")),
+      Error);
 }
 
 TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {
   Rng rng(11);
   const GameRecord game = play_random_game(Lignes{}, rng);
-  nlohmann::json j = {{"actions", game.actions}, {"result", std::string(outcome_string(game.outcome))},
+  nlohmann::json j = {{"actions", game.actions},
+                      {"result", std::string(outcome_string(game.outcome))},
                       {"network_step", 3}};
   const ReadRecord r = read_game_record<Lignes>(j.dump(), "g.jsonl:1");
   EXPECT_EQ(r.record.actions, game.actions);
@@ -467,7 +503,8 @@ TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {
   };
   nlohmann::json wrong = j;
   wrong["result"] = game.outcome == Outcome::kP0Win ? "0-1" : "1-0";
-  EXPECT_NE(error_of(wrong.dump()).find("g.jsonl:1: the moves end"), std::string::npos) << error_of(wrong.dump());
+  EXPECT_NE(error_of(wrong.dump()).find("g.jsonl:1: the moves end"), std::string::npos)
+      << error_of(wrong.dump());
   nlohmann::json cut = j;
   cut["actions"].erase(cut["actions"].end() - 1);
   EXPECT_NE(error_of(cut.dump()).find("not over"), std::string::npos);
@@ -475,10 +512,13 @@ TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {
   EXPECT_EQ(error_of(cut.dump()), "read") << "an arena game stopped early says why";
   nlohmann::json illegal = j;
   illegal["actions"][1] = illegal["actions"][0];
-  EXPECT_NE(error_of(illegal.dump()).find("g.jsonl:1: action 1"), std::string::npos) << error_of(illegal.dump());
-  EXPECT_EQ(error_of("{\"actions\": [1], \"result\": \"1-0\"}"), "g.jsonl:1: actions must be a list of strings");
+  EXPECT_NE(error_of(illegal.dump()).find("g.jsonl:1: action 1"), std::string::npos)
+      << error_of(illegal.dump());
+  EXPECT_EQ(error_of("{\"actions\": [1], \"result\": \"1-0\"}"),
+            "g.jsonl:1: actions must be a list of strings");
   EXPECT_EQ(error_of("[1"), "g.jsonl:1: not a JSON object");
-  EXPECT_NE(error_of("{\"actions\": [], \"result\": \"2-0\"}").find("result must be"), std::string::npos);
+  EXPECT_NE(error_of("{\"actions\": [], \"result\": \"2-0\"}").find("result must be"),
+            std::string::npos);
 }
 
 TEST(GameRecordReader, AFileIsCheckedLineByLine) {
@@ -487,7 +527,10 @@ TEST(GameRecordReader, AFileIsCheckedLineByLine) {
   std::string text;
   for (int i = 0; i < 3; ++i) {
     const GameRecord g = play_random_game(Lignes{}, rng);
-    text += nlohmann::json({{"actions", g.actions}, {"result", std::string(outcome_string(g.outcome))}}).dump() + "\n";
+    text +=
+        nlohmann::json({{"actions", g.actions}, {"result", std::string(outcome_string(g.outcome))}})
+            .dump() +
+        "\n";
   }
   std::ofstream(dir + "/games.jsonl") << text << "\n";
   const RecordFileSummary s = check_record_file<Lignes>(dir + "/games.jsonl");
@@ -511,25 +554,32 @@ TEST(GameRecordReader, AFileIsCheckedLineByLine) {
 TEST(AgentSpecs, NotANumberIsRefused) {
   // std::stod reads "nan"; a range check written as v < min || v > max lets it through.
   EXPECT_THROW(agent_factory<Lignes>(mcts::parse_agent_spec("mcts:sims=nan")), Error);
-  EXPECT_THROW(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=nan"), "rollout_mix", 0, 0, 1), Error);
-  EXPECT_THROW(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=inf"), "rollout_mix", 0, 0, 1), Error);
-  EXPECT_EQ(mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=0.25"), "rollout_mix", 0, 0, 1), 0.25);
+  EXPECT_THROW(
+      mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=nan"), "rollout_mix", 0, 0, 1),
+      Error);
+  EXPECT_THROW(
+      mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=inf"), "rollout_mix", 0, 0, 1),
+      Error);
+  EXPECT_EQ(
+      mcts::spec_number(mcts::parse_agent_spec("az:rollout_mix=0.25"), "rollout_mix", 0, 0, 1),
+      0.25);
 }
 
 TEST(SprtMatch, AcceptsAClearlyStrongerAgentAndReportsEveryGame) {
   Sprt sprt(0, 100, 0.05, 0.05);
   int seen = 0;
-  const SprtMatch m = run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)), random_agent<TicTacToe>(), sprt, 200,
-                                          2, 5, [&](double, const Sprt&) { ++seen; });
+  const SprtMatch m =
+      run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)), random_agent<TicTacToe>(), sprt,
+                          200, 2, 5, [&](double, const Sprt&) { ++seen; });
   EXPECT_EQ(m.decision, Sprt::Decision::kAcceptH1);
   EXPECT_EQ(seen, m.score.games());
   EXPECT_LT(m.score.games(), 200);
   Sprt capped(0, 100, 0.05, 0.05);
-  const SprtMatch same = run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)),
-                                             uct_agent<TicTacToe>(uct_search(300)), capped, 6, 2, 5);
+  const SprtMatch same =
+      run_sprt<TicTacToe>(uct_agent<TicTacToe>(uct_search(300)),
+                          uct_agent<TicTacToe>(uct_search(300)), capped, 6, 2, 5);
   EXPECT_EQ(same.score.games(), 6) << "stops at max_games";
 }
-
 
 TEST(Session, PlaysUndoesAndRefusesBadActionsWithoutChangingThePosition) {
   std::unique_ptr<Session> s = std::make_unique<GameSession<TicTacToe>>();
@@ -581,14 +631,16 @@ TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
   mcts::Budget sims;
   sims.simulations = 300;
   int reports = 0;
-  const Thought t = s.think(sims, [&](const Thought&) { ++reports; }, std::chrono::milliseconds(0));
+  const Thought t = s.think(
+      sims, [&](const Thought&) { ++reports; }, std::chrono::milliseconds(0));
   EXPECT_EQ(t.simulations, 300);
   EXPECT_GT(reports, 0);
   ASSERT_EQ(t.actions.size(), 9u);
   EXPECT_EQ(t.best, t.actions.front().action);
   int visits = 0;
   for (const auto& a : t.actions) visits += a.visits;
-  EXPECT_GE(visits, 299) << "the root's own evaluation is one simulation; the tree of the first question is kept";
+  EXPECT_GE(visits, 299)
+      << "the root's own evaluation is one simulation; the tree of the first question is kept";
   EXPECT_GE(t.actions.front().visits, t.actions.back().visits);
   EXPECT_GT(t.actions.front().prior, 0.0);
   ASSERT_FALSE(t.principal_variation.empty());
@@ -599,7 +651,8 @@ TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
   timed.seconds = 0.2;
   const auto start = std::chrono::steady_clock::now();
   const Thought by_time = s.think(timed);
-  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_GE(took, 0.2);
   EXPECT_LT(took, 5.0);
   EXPECT_GT(by_time.simulations, 0);
@@ -616,7 +669,6 @@ TEST(Session, ThinksWithinASimulationOrTimeBudgetAndStopsOnRequest) {
   EXPECT_FALSE(stopped.best.empty());
 }
 
-
 // The match loop runs the searches of concurrent games together: one evaluator call
 // carries leaves of several games (the point of batching a network across games).
 TEST(PairedGames, SearchesOfConcurrentGamesShareEvaluatorCalls) {
@@ -630,14 +682,14 @@ TEST(PairedGames, SearchesOfConcurrentGamesShareEvaluatorCalls) {
   };
   auto counting = std::make_shared<Counting>();
   mcts::SearchConfig one_leaf = uct_search(40);
-  const AgentFactory<TicTacToe> agent = [&](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<TicTacToe>> {
+  const AgentFactory<TicTacToe> agent =
+      [&](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<TicTacToe>> {
     return std::make_unique<mcts::MctsAgent<TicTacToe>>("counted", one_leaf, counting, seed);
   };
   const auto games = play_pairs<TicTacToe>({agent, random_agent<TicTacToe>()}, {{0, 1}}, 8, 1, 9);
   ASSERT_EQ(games.size(), 8u);
   EXPECT_GT(counting->largest, 1u) << "one leaf per search per call, so more means several games";
 }
-
 
 // Truchet's from_setup wants its 49 tile bits: an empty setup means the default start
 // (a session for Truchet could not be made before, so `azg engine --game truchet` failed).

@@ -3,9 +3,9 @@
 // which plays azg engine processes (and misbehaving fake engines) over the protocol and
 // reproduces the arena's games on the same seeds.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
@@ -74,13 +74,19 @@ TEST(EngineProtocol, AnswersEveryCommand) {
   EXPECT_EQ(t.say({"isready"}), (std::vector<std::string>{"readyok"}));
   EXPECT_TRUE(t.say({"setoption name Simulations value 150", "uginewgame"}).empty());
   // The queries in the middle of a game and at its end (a3 completes Light's file).
-  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> states = {
-      {"a1 b1 a2 b2 a3",
-       {{"query gameover", "response true"}, {"query result", "response p1win"}, {"query tomove", "response none"},
-        {"legal", "legal"}, {"go", "info string error the game is over"}}},
-      {"a1 b1 a2",
-       {{"query p1turn", "response false"}, {"query tomove", "response p2"}, {"query gameover", "response false"},
-        {"query result", "response none"}, {"legal", "legal c1 b2 c2 a3 b3 c3"}}}};
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+      states = {{"a1 b1 a2 b2 a3",
+                 {{"query gameover", "response true"},
+                  {"query result", "response p1win"},
+                  {"query tomove", "response none"},
+                  {"legal", "legal"},
+                  {"go", "info string error the game is over"}}},
+                {"a1 b1 a2",
+                 {{"query p1turn", "response false"},
+                  {"query tomove", "response p2"},
+                  {"query gameover", "response false"},
+                  {"query result", "response none"},
+                  {"legal", "legal c1 b2 c2 a3 b3 c3"}}}};
   for (const auto& [moves, exchanges] : states) {
     EXPECT_TRUE(t.say({"position startpos moves " + moves}).empty());
     t.expect(exchanges);
@@ -90,7 +96,8 @@ TEST(EngineProtocol, AnswersEveryCommand) {
   EXPECT_EQ(board.back(), "showok");
   const auto go = t.say({"go"});
   ASSERT_EQ(go.size(), 2u) << t.out.str();
-  EXPECT_EQ(go[0].rfind("info sims 150 ", 0), 0u) << go[0] << ": the Simulations option is the default budget";
+  EXPECT_EQ(go[0].rfind("info sims 150 ", 0), 0u)
+      << go[0] << ": the Simulations option is the default budget";
   EXPECT_NE(go[0].find(" pv a3"), std::string::npos) << "blocking a3 is the only move: " << go[0];
   EXPECT_EQ(go[1], "bestmove a3");
   const auto counted = t.say({"go sims 40"});
@@ -141,7 +148,7 @@ TEST(EngineProtocol, StopEndsAnInfiniteSearchWithABestMove) {
   t.engine.command("setoption name ProgressInterval value 20");
   t.engine.command("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  t.engine.command("isready");  // answered mid-search
+  t.engine.command("isready");            // answered mid-search
   t.engine.command("position startpos");  // refused mid-search
   t.engine.command("stop");
   const auto lines = t.say({});
@@ -154,17 +161,20 @@ TEST(EngineProtocol, StopEndsAnInfiniteSearchWithABestMove) {
 
 TEST(EngineProtocol, EndOfInputEndsARunningSearchCleanly) {
   std::ostringstream out;
-  Engine engine(std::make_unique<play::GameSession<Lignes>>(), mcts::parse_agent_spec("mcts:sims=50"), out);
+  Engine engine(std::make_unique<play::GameSession<Lignes>>(),
+                mcts::parse_agent_spec("mcts:sims=50"), out);
   std::istringstream in("position startpos\ngo infinite\n");
   const auto start = std::chrono::steady_clock::now();
   engine.run(in);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 30.0);
   EXPECT_NE(out.str().find("bestmove "), std::string::npos);
   std::ostringstream limited_out;
-  Engine limited(std::make_unique<play::GameSession<Lignes>>(), mcts::parse_agent_spec("mcts:sims=50"), limited_out);
+  Engine limited(std::make_unique<play::GameSession<Lignes>>(),
+                 mcts::parse_agent_spec("mcts:sims=50"), limited_out);
   std::istringstream limited_in("position startpos\ngo sims 300\n");
   limited.run(limited_in);
-  EXPECT_NE(limited_out.str().find("info sims 300 "), std::string::npos) << "a limited search still answers in full";
+  EXPECT_NE(limited_out.str().find("info sims 300 "), std::string::npos)
+      << "a limited search still answers in full";
 }
 
 TEST(EngineProtocol, TheSeedOptionMakesAgentsRepeatable) {
@@ -178,12 +188,15 @@ TEST(EngineProtocol, TheSeedOptionMakesAgentsRepeatable) {
 
 TEST(AnalysisMode, AnswersQueriesTurnByTurnAndRefusesBadOnes) {
   std::ostringstream out;
-  Analysis analysis(std::make_unique<play::GameSession<TicTacToe>>(), mcts::parse_agent_spec("mcts:sims=50"), out);
-  analysis.query(R"({"id":"q1","moves":["a1","b1","a2"],"analyzeTurns":[0,3],"maxVisits":120,"includePolicy":true})");
+  Analysis analysis(std::make_unique<play::GameSession<TicTacToe>>(),
+                    mcts::parse_agent_spec("mcts:sims=50"), out);
+  analysis.query(R"({"id":"q1","moves":["a1","b1","a2"],"analyzeTurns":[0,3],)"
+                 R"("maxVisits":120,"includePolicy":true})");
   analysis.query(R"({"id":"q2","moves":["a1","a1"]})");
   analysis.query(R"({"id":"q3","speed":2})");
   analysis.query("{not json");
-  analysis.query(R"({"id":"q4","moves":["a1","b1","a2"],"reportDuringSearchEvery":0.0001,"maxVisits":400})");
+  analysis.query(
+      R"({"id":"q4","moves":["a1","b1","a2"],"reportDuringSearchEvery":0.0001,"maxVisits":400})");
   analysis.query(R"({"id":"q5","moves":["a1","b1","a2","b2","a3"]})");
   std::vector<nlohmann::json> answers;
   for (const auto& l : lines_of(out.str())) answers.push_back(nlohmann::json::parse(l));
@@ -204,8 +217,10 @@ TEST(AnalysisMode, AnswersQueriesTurnByTurnAndRefusesBadOnes) {
   bool during = false, final_q4 = false;
   for (std::size_t i = 5; i < answers.size(); ++i) {
     if (answers[i]["id"] != "q4") continue;
-    if (answers[i]["isDuringSearch"] == true) during = true;
-    else final_q4 = true;
+    if (answers[i]["isDuringSearch"] == true)
+      during = true;
+    else
+      final_q4 = true;
   }
   EXPECT_TRUE(during && final_q4);
   EXPECT_EQ(answers.back()["id"], "q5");
@@ -217,7 +232,8 @@ std::string engine_command(const std::string& game, const std::string& agent) {
 }
 
 TEST(Referee, EngineCommandsAreNamedOrNumbered) {
-  const auto engines = parse_engine_commands({"a=azg engine --game lignes", "./my engine --x=1", "b=prog"});
+  const auto engines =
+      parse_engine_commands({"a=azg engine --game lignes", "./my engine --x=1", "b=prog"});
   ASSERT_EQ(engines.size(), 3u);
   EXPECT_EQ(engines[0].name, "a");
   EXPECT_EQ(engines[0].command, "azg engine --game lignes");
@@ -252,12 +268,14 @@ TEST(Referee, ReproducesTheArenasGamesOnTheSameSeeds) {
   o.games = 2;
   o.seed = 5;
   std::ostringstream log;
-  const auto refereed = referee_games([] { return std::make_unique<play::GameSession<Imbriqua>>(); },
-                                      {{"az", engine_command("imbriqua", az)}, {"uct", engine_command("imbriqua", uct)}},
-                                      {{0, 1}}, o, &log);
+  const auto refereed = referee_games(
+      [] { return std::make_unique<play::GameSession<Imbriqua>>(); },
+      {{"az", engine_command("imbriqua", az)}, {"uct", engine_command("imbriqua", uct)}}, {{0, 1}},
+      o, &log);
   const auto arena = play::play_pairs<Imbriqua>(
-      std::vector<play::NamedAgent>{{"az", mcts::parse_agent_spec(az)}, {"uct", mcts::parse_agent_spec(uct)}}, {{0, 1}},
-      2, 1, 5);
+      std::vector<play::NamedAgent>{{"az", mcts::parse_agent_spec(az)},
+                                    {"uct", mcts::parse_agent_spec(uct)}},
+      {{0, 1}}, 2, 1, 5);
   ASSERT_EQ(refereed.size(), arena.size()) << log.str();
   for (std::size_t i = 0; i < arena.size(); ++i) {
     EXPECT_TRUE(refereed[i].termination.empty()) << refereed[i].termination;
@@ -270,8 +288,10 @@ TEST(Referee, ReproducesTheArenasGamesOnTheSameSeeds) {
 
 // A fake engine in shell: a correct handshake, then `on_go` when asked to move.
 std::string fake_engine(const std::string& on_go) {
-  return "while read line; do case \"$line\" in ugi) echo 'id name fake'; echo ugiok;; isready) echo readyok;; "
-         "go*) " + on_go + ";; esac; done";
+  return "while read line; do case \"$line\" in ugi) echo 'id name fake'; echo ugiok;; isready) "
+         "echo readyok;; "
+         "go*) " +
+         on_go + ";; esac; done";
 }
 
 TEST(Referee, ScoresACrashAHangAndAnIllegalMoveAsLosses) {
@@ -282,8 +302,8 @@ TEST(Referee, ScoresACrashAHangAndAnIllegalMoveAsLosses) {
                                               {"crash", fake_engine("exit 3")},
                                               {"hang", fake_engine("sleep 60")},
                                               {"illegal", fake_engine("echo 'bestmove Z9,9'")}};
-  const auto games = referee_games([] { return std::make_unique<play::GameSession<Lignes>>(); }, engines,
-                                   {{0, 1}, {0, 2}, {0, 3}}, o);
+  const auto games = referee_games([] { return std::make_unique<play::GameSession<Lignes>>(); },
+                                   engines, {{0, 1}, {0, 2}, {0, 3}}, o);
   ASSERT_EQ(games.size(), 6u);
   for (const auto& g : games) {
     EXPECT_EQ(g.points_of(0), 1.0) << "the good engine wins every game: " << g.termination;

@@ -1,4 +1,6 @@
 // Ratings: the Elo fit, the SPRT's error rates, and a small real arena.
+#include "play/ratings.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,7 +10,6 @@
 #include "env/common/notation.hpp"
 #include "env/lignes/lignes.hpp"
 #include "play/arena_run.hpp"
-#include "play/ratings.hpp"
 
 namespace azg::play {
 namespace {

@@ -35,8 +35,10 @@ std::uint64_t signature(const std::string& a, const std::string& b, int decision
   std::uint64_t h = 0xcbf29ce484222325ull;
   for (int i = 0; i < decisions && !g.is_terminal(); ++i) {
     Action action = 0;
-    if (g.to_act() == Player::kChance) action = sample_chance(g, rng);
-    else action = (g.to_act() == Player::kP0 ? first : second)->act(g);
+    if (g.to_act() == Player::kChance)
+      action = sample_chance(g, rng);
+    else
+      action = (g.to_act() == Player::kP0 ? first : second)->act(g);
     h = fnv(h, g.action_to_string(action));
     first->observe(action);
     second->observe(action);
@@ -48,7 +50,9 @@ std::uint64_t signature(const std::string& a, const std::string& b, int decision
 template <Game G>
 std::uint64_t game_signature() {
   return signature<G>("mcts:sims=64", "mcts:sims=48,gumbel=1", 24) ^
-         signature<G>("mcts:sims=64,evaluator=heuristic", "mcts:sims=64,evaluator=ept,playout_turns=2", 24) * 3 ^
+         signature<G>("mcts:sims=64,evaluator=heuristic",
+                      "mcts:sims=64,evaluator=ept,playout_turns=2", 24) *
+             3 ^
          signature<G>("ab:depth=2", "mcts:sims=32", 12) * 7;
 }
 
@@ -57,7 +61,8 @@ TEST(SearchSignature, FixedSeedGamesOfEveryGameStayTheSame) {
   EXPECT_EQ(game_signature<Truchet>(), 14754258373052495725u);
   EXPECT_EQ(game_signature<Imperator>(), 4124033354114432936u);
   EXPECT_EQ(game_signature<Lignes>(), 15309901935762925147u);
-  EXPECT_EQ(game_signature<Intercept>(), 15265323606421096884u);  // 2026-11-27: the path-race evaluation
+  EXPECT_EQ(game_signature<Intercept>(),
+            15265323606421096884u);  // 2026-11-27: the path-race evaluation
 }
 
 }  // namespace

@@ -13,13 +13,13 @@
 #include "env/common/board64.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
-#include "tests/games/chance_pig.hpp"
-#include "mcts/agent_factory.hpp"
-#include "mcts/evaluator.hpp"
-#include "mcts/search_options.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
+#include "mcts/agent_factory.hpp"
+#include "mcts/evaluator.hpp"
+#include "mcts/search_options.hpp"
+#include "tests/games/chance_pig.hpp"
 #include "tests/games/tictactoe.hpp"
 #include "trainer/config.hpp"
 #include "trainer/game_payload.hpp"
@@ -76,16 +76,24 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message([&] { c.load_yaml(write_file("unknown.yaml", "net:\n  blokcs: 3\n")); }).find("net.blokcs"),
+  EXPECT_NE(message([&] {
+              c.load_yaml(write_file("unknown.yaml", "net:\n  blokcs: 3\n"));
+            }).find("net.blokcs"),
             std::string::npos);
-  EXPECT_NE(message([&] { c.load_yaml(write_file("type.yaml", "net:\n  blocks: three\n")); }).find("integer"),
+  EXPECT_NE(message([&] {
+              c.load_yaml(write_file("type.yaml", "net:\n  blocks: three\n"));
+            }).find("integer"),
             std::string::npos);
-  EXPECT_NE(message([&] { c.load_yaml(write_file("broken.yaml", "net: [1, 2\n")); }).find("not valid YAML"),
+  EXPECT_NE(message([&] {
+              c.load_yaml(write_file("broken.yaml", "net: [1, 2\n"));
+            }).find("not valid YAML"),
             std::string::npos);
-  EXPECT_NE(message([&] { c.load_yaml("/nonexistent/config.yaml"); }).find("cannot read"), std::string::npos);
+  EXPECT_NE(message([&] { c.load_yaml("/nonexistent/config.yaml"); }).find("cannot read"),
+            std::string::npos);
   EXPECT_NE(message([&] { c.set("nope=1"); }).find("unknown key 'nope'"), std::string::npos);
   EXPECT_NE(message([&] { c.set("net.blocks"); }).find("KEY=VALUE"), std::string::npos);
-  EXPECT_NE(message([&] { c.set("selfplay.gumbel=maybe"); }).find("true or false"), std::string::npos);
+  EXPECT_NE(message([&] { c.set("selfplay.gumbel=maybe"); }).find("true or false"),
+            std::string::npos);
   TrainConfig bad = TrainConfig::defaults();
   bad.set("selfplay.full_fraction=1.5");
   EXPECT_THROW(bad.validate(), Error);
@@ -97,7 +105,8 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
             "--set: selfplay.search.sims must be a whole number in [1, 10000000], got 1e+300");
   TrainConfig no_sims = TrainConfig::defaults();
   no_sims.eval_search.simulations = 0;
-  EXPECT_EQ(message([&] { no_sims.validate(); }), "config: eval.search.sims must be a whole number in [1, 10000000], got 0");
+  EXPECT_EQ(message([&] { no_sims.validate(); }),
+            "config: eval.search.sims must be a whole number in [1, 10000000], got 0");
   EXPECT_NE(config_reference().find("selfplay.search.batch (2; [1, 4096]): leaves one search adds"),
             std::string::npos);
 }
@@ -109,7 +118,8 @@ TEST(TrainConfig, EverySearchOptionIsAKeyOfEachRoleAndTheEarlierNamesStillWork) 
   const std::string reference = config_reference();
   for (const auto& o : mcts::search_options())
     for (const std::string role : {"selfplay.search.", "eval.search."})
-      EXPECT_NE(reference.find(role + std::string(o.spec_key) + " ("), std::string::npos) << role << o.spec_key;
+      EXPECT_NE(reference.find(role + std::string(o.spec_key) + " ("), std::string::npos)
+          << role << o.spec_key;
   const TrainConfig d = TrainConfig::defaults();
   EXPECT_EQ(d.selfplay_search.simulations, 48);
   EXPECT_EQ(d.selfplay_search.leaves_per_batch, 2);
@@ -123,13 +133,15 @@ TEST(TrainConfig, EverySearchOptionIsAKeyOfEachRoleAndTheEarlierNamesStillWork) 
   EXPECT_EQ(d.eval_search.gumbel, az.gumbel);
 
   TrainConfig old = TrainConfig::defaults();
-  old.load_yaml(write_file("old_names.yaml",
-                           "selfplay:\n  simulations: 20\n  leaves_per_search: 3\n  gumbel: false\n  c_puct: 2.5\n"
-                           "  fpu: 0\n  reuse: false\n  gumbel_k: 4\neval:\n  simulations: 12\n"));
+  old.load_yaml(write_file(
+      "old_names.yaml",
+      "selfplay:\n  simulations: 20\n  leaves_per_search: 3\n  gumbel: false\n  c_puct: 2.5\n"
+      "  fpu: 0\n  reuse: false\n  gumbel_k: 4\neval:\n  simulations: 12\n"));
   TrainConfig now = TrainConfig::defaults();
-  now.load_yaml(write_file("new_names.yaml",
-                           "selfplay:\n  search:\n    sims: 20\n    batch: 3\n    gumbel: false\n    cpuct: 2.5\n"
-                           "    fpu: 0\n    reuse: false\n    gumbel_k: 4\neval:\n  search:\n    sims: 12\n"));
+  now.load_yaml(write_file(
+      "new_names.yaml",
+      "selfplay:\n  search:\n    sims: 20\n    batch: 3\n    gumbel: false\n    cpuct: 2.5\n"
+      "    fpu: 0\n    reuse: false\n    gumbel_k: 4\neval:\n  search:\n    sims: 12\n"));
   EXPECT_EQ(old.to_yaml(false), now.to_yaml(false));
   EXPECT_EQ(old.selfplay_search.simulations, 20);
   EXPECT_EQ(old.selfplay_search.leaves_per_batch, 3);
@@ -158,10 +170,12 @@ TEST(TrainConfig, HostileYamlIsRefusedWithOneLine) {
 }
 
 TEST(TrainConfig, ShippedConfigsLoad) {
-  for (const char* name : {"imbriqua", "lignes", "truchet", "imperator", "intercept", "imbriqua-gpu", "lignes-gpu",
-                           "truchet-gpu", "imperator-gpu", "intercept-gpu"}) {
+  for (const char* name :
+       {"imbriqua", "lignes", "truchet", "imperator", "intercept", "imbriqua-gpu", "lignes-gpu",
+        "truchet-gpu", "imperator-gpu", "intercept-gpu"}) {
     TrainConfig c = TrainConfig::defaults();
-    EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml")) << name;
+    EXPECT_NO_THROW(c.load_yaml(std::string(AZG_SOURCE_DIR) + "/configs/" + name + ".yaml"))
+        << name;
     EXPECT_NO_THROW(c.validate()) << name;
   }
 }
@@ -178,8 +192,8 @@ using CapturedGames = CapturedGamesOf<testgames::TicTacToe>;
 // Runs one self-play worker with `evaluator`, the run at `step`, until it has finished
 // `games` games.
 template <class G>
-void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGamesOf<G>& sink,
-                SelfPlayStats& stats, mcts::Evaluator<G>& evaluator) {
+void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed,
+                CapturedGamesOf<G>& sink, SelfPlayStats& stats, mcts::Evaluator<G>& evaluator) {
   std::atomic<std::int64_t> network_step{step};
   std::atomic<bool> stop{false};
   SelfPlayWorker<G> worker(config, evaluator, sink, stats, network_step, seed);
@@ -190,8 +204,8 @@ void play_games(const TrainConfig& config, std::int64_t step, int games, std::ui
 }
 
 // The same with a uniform evaluator (equal priors, value 0).
-void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed, CapturedGames& sink,
-                SelfPlayStats& stats) {
+void play_games(const TrainConfig& config, std::int64_t step, int games, std::uint64_t seed,
+                CapturedGames& sink, SelfPlayStats& stats) {
   mcts::UniformEvaluator<testgames::TicTacToe> evaluator;
   play_games(config, step, games, seed, sink, stats, evaluator);
 }
@@ -269,10 +283,11 @@ TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
       ++capped;
       // "search": the last searches' root values, which see player 0 losing everywhere
       // (their size depends on the search: 2 simulations, draws at the cap among the leaves).
-      float z_p0 = cap_value == "draw" ? 0.0f : static_cast<float>(std::clamp(end.evaluate(), -1.0, 1.0));
+      float z_p0 =
+          cap_value == "draw" ? 0.0f : static_cast<float>(std::clamp(end.evaluate(), -1.0, 1.0));
       if (cap_value == "search") {
         z_p0 = game.positions.front().state.to_act() == Player::kP0 ? game.positions.front().value
-                                                                     : -game.positions.front().value;
+                                                                    : -game.positions.front().value;
         EXPECT_LT(z_p0, -0.1f) << "player 0's searches saw it lose";
       }
       for (const auto& p : game.positions) {
@@ -345,7 +360,8 @@ TEST(StartArchive, ShareOfGamesStartWhereEarlierGamesStoodAndTheirRecordsReplay)
   // more than half of the finished ones.
   EXPECT_LE(archived, stats.archive_starts.load());
   EXPECT_GT(archived, 10);
-  EXPECT_LT(archived, static_cast<int>(sink.games.size()) - 4) << "the first games start at the start";
+  EXPECT_LT(archived, static_cast<int>(sink.games.size()) - 4)
+      << "the first games start at the start";
 }
 
 TrainConfig resigning_config(double playout) {
@@ -364,7 +380,8 @@ TEST(Resignation, APlayerWhoseSearchSeesALossTwiceInARowResigns) {
   for (const auto& g : sink.games) {
     EXPECT_EQ(g.termination, "resignation");
     EXPECT_EQ(g.record.outcome, Outcome::kP1Win);
-    EXPECT_EQ(g.record.actions.size(), 2u) << "player 0 resigns at its second decision, before moving";
+    EXPECT_EQ(g.record.actions.size(), 2u)
+        << "player 0 resigns at its second decision, before moving";
     ASSERT_EQ(g.positions.size(), 3u) << "the resigning position keeps its search's targets";
     EXPECT_FLOAT_EQ(g.positions[0].value, -1.0f);
     EXPECT_FLOAT_EQ(g.positions[1].value, 1.0f);
@@ -399,7 +416,8 @@ TEST(Resignation, GamesPlayedOutCountTheResignationsThatWouldHaveBeenWrong) {
     if (g.record.outcome != Outcome::kP1Win) ++not_lost_by_player_zero;
   }
   EXPECT_EQ(stats.resigned.load(), 0);
-  EXPECT_EQ(stats.resign_checks.load(), stats.games.load()) << "player 0 crosses the line in every game";
+  EXPECT_EQ(stats.resign_checks.load(), stats.games.load())
+      << "player 0 crosses the line in every game";
   EXPECT_EQ(stats.resign_false.load(), not_lost_by_player_zero);
   EXPECT_GT(not_lost_by_player_zero, 0) << "the evaluator is wrong: player 0 often wins or draws";
 }
@@ -421,11 +439,13 @@ TEST(DecidedGames, ACalledGameIsPlayedOutOnCheapSearchesAndItsWrongCallsCounted)
   std::int64_t not_won_by_player_one = 0;
   for (const auto& g : sink.games) {
     EXPECT_TRUE(g.termination.empty());
-    EXPECT_TRUE(replay(testgames::TicTacToe{}, g.record.actions).is_terminal()) << "played to its end";
+    EXPECT_TRUE(replay(testgames::TicTacToe{}, g.record.actions).is_terminal())
+        << "played to its end";
     ASSERT_GE(g.positions.size(), 5u);
     EXPECT_FALSE(g.positions[0].policy.empty()) << "full searches before the call";
     EXPECT_FALSE(g.positions[1].policy.empty());
-    for (std::size_t i = 2; i < g.positions.size(); ++i) EXPECT_TRUE(g.positions[i].policy.empty()) << i;
+    for (std::size_t i = 2; i < g.positions.size(); ++i)
+      EXPECT_TRUE(g.positions[i].policy.empty()) << i;
     if (g.record.outcome != Outcome::kP1Win) ++not_won_by_player_one;
   }
   EXPECT_EQ(stats.decided.load(), stats.games.load());
@@ -493,7 +513,8 @@ TEST(Schedule, FullSearchesGrowFromSimulationsStartToSimulations) {
     c.validate();
     ADD_FAILURE() << "a start above selfplay.simulations must be refused";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("selfplay.simulations_start"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("selfplay.simulations_start"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -510,18 +531,21 @@ TEST(Schedule, ASelfPlayWorkerSearchesDeeperAsTheRunGoesOn) {
     CapturedGames sink;
     SelfPlayStats stats;
     play_games(config, step, 20, 5, sink, stats);
-    return static_cast<double>(stats.evaluations.load()) / static_cast<double>(stats.full_searches.load());
+    return static_cast<double>(stats.evaluations.load()) /
+           static_cast<double>(stats.full_searches.load());
   };
   const double early = evaluations_per_search(0), late = evaluations_per_search(1000);
   EXPECT_LE(early, 2.0) << "2 simulations at the start";
-  EXPECT_GT(late, 8.0 * early) << "64 simulations at the end (fewer where a small tree runs out of nodes)";
+  EXPECT_GT(late, 8.0 * early)
+      << "64 simulations at the end (fewer where a small tree runs out of nodes)";
 }
 
 TEST(ValueTargets, ShortTermTargetsWeighTheRootValuesAhead) {
   // Players P0, P1, P0 with root values 0.2, -0.4 (P1's view), 0.6; P0 won (z = +1).
   const std::vector<Player> players{Player::kP0, Player::kP1, Player::kP0};
   const std::vector<float> roots{0.2f, -0.4f, 0.6f};
-  EXPECT_EQ(searched_values(players, roots, 1.0f, 0.0), roots) << "no horizon: each position's own root value";
+  EXPECT_EQ(searched_values(players, roots, 1.0f, 0.0), roots)
+      << "no horizon: each position's own root value";
   EXPECT_EQ(searched_values(players, roots, 1.0f, 1.0), roots) << "a horizon of one move: the same";
   // H = 2: l = 0.5. From the end: t2 = 0.5 * 0.6 + 0.5 * 1 = 0.8; t1 (P0's view) =
   // 0.5 * 0.4 + 0.5 * 0.8 = 0.6, which is -0.6 for P1; t0 = 0.5 * 0.2 + 0.5 * 0.6 = 0.4.
@@ -573,8 +597,10 @@ TEST(ValueTargets, DrawsScoredByProgressOnlyForGamesThatHaveIt) {
 
 TEST(SelfPlayStats, PolicyShiftIsTheKlOfPriorToTarget) {
   EXPECT_DOUBLE_EQ(kl_divergence({0.5f, 0.5f}, {0.5f, 0.5f}), 0.0);
-  EXPECT_NEAR(kl_divergence({0.5f, 0.5f}, {0.25f, 0.75f}), 0.5 * std::log(2.0) + 0.5 * std::log(2.0 / 3.0), 1e-6);
-  EXPECT_TRUE(std::isfinite(kl_divergence({0.5f, 0.5f}, {1.0f, 0.0f}))) << "a dropped action stays finite";
+  EXPECT_NEAR(kl_divergence({0.5f, 0.5f}, {0.25f, 0.75f}),
+              0.5 * std::log(2.0) + 0.5 * std::log(2.0 / 3.0), 1e-6);
+  EXPECT_TRUE(std::isfinite(kl_divergence({0.5f, 0.5f}, {1.0f, 0.0f})))
+      << "a dropped action stays finite";
   EXPECT_GT(kl_divergence({0.9f, 0.1f}, {0.1f, 0.9f}), kl_divergence({0.6f, 0.4f}, {0.4f, 0.6f}));
 }
 
@@ -582,22 +608,29 @@ TEST(PolicySurprise, CopiesFollowTheSurpriseAndKeepTheGamesWeightOnAverage) {
   Rng rng(7);
   // Surprises 0, 1 and 3 nats and a cheap search (-1): the mean over full searches is 4/3.
   const std::vector<double> surprise{0.0, 1.0, 3.0, -1.0};
-  EXPECT_EQ(surprise_copies(surprise, 0.0, rng), (std::vector<int>{1, 1, 1, 1})) << "off: one copy each";
-  EXPECT_EQ(surprise_copies({0.0, 0.0, -1.0}, 1.0, rng), (std::vector<int>{1, 1, 1})) << "no surprise: even";
+  EXPECT_EQ(surprise_copies(surprise, 0.0, rng), (std::vector<int>{1, 1, 1, 1}))
+      << "off: one copy each";
+  EXPECT_EQ(surprise_copies({0.0, 0.0, -1.0}, 1.0, rng), (std::vector<int>{1, 1, 1}))
+      << "no surprise: even";
   for (const double share : {1.0, 0.5}) {
-    const std::vector<double> expected{(1 - share), (1 - share) + share * 0.75, (1 - share) + share * 2.25, 1.0};
+    const std::vector<double> expected{(1 - share), (1 - share) + share * 0.75,
+                                       (1 - share) + share * 2.25, 1.0};
     std::vector<double> mean(4, 0.0);
     const int draws = 20000;
     for (int d = 0; d < draws; ++d) {
       const std::vector<int> c = surprise_copies(surprise, share, rng);
       for (int i = 0; i < 4; ++i) {
-        EXPECT_GE(c[i], static_cast<int>(std::floor(expected[i]))) << "share " << share << ", position " << i;
-        EXPECT_LE(c[i], static_cast<int>(std::ceil(expected[i]))) << "share " << share << ", position " << i;
+        EXPECT_GE(c[i], static_cast<int>(std::floor(expected[i])))
+            << "share " << share << ", position " << i;
+        EXPECT_LE(c[i], static_cast<int>(std::ceil(expected[i])))
+            << "share " << share << ", position " << i;
         mean[i] += static_cast<double>(c[i]) / draws;
       }
     }
-    for (int i = 0; i < 4; ++i) EXPECT_NEAR(mean[i], expected[i], 0.02) << "share " << share << ", position " << i;
-    EXPECT_NEAR(mean[0] + mean[1] + mean[2], 3.0, 0.03) << "the full searches keep their total weight";
+    for (int i = 0; i < 4; ++i)
+      EXPECT_NEAR(mean[i], expected[i], 0.02) << "share " << share << ", position " << i;
+    EXPECT_NEAR(mean[0] + mean[1] + mean[2], 3.0, 0.03)
+        << "the full searches keep their total weight";
   }
 }
 
@@ -628,7 +661,8 @@ TEST(PolicySurprise, ASelfPlayWorkerSendsSurprisingPositionsMoreOften) {
   EXPECT_EQ(repeated_off, 0);
   const auto [played, sent, repeated] = play(1.0);
   EXPECT_GT(repeated, 0) << "the most surprising positions go more than once";
-  EXPECT_NEAR(static_cast<double>(sent), static_cast<double>(played), 0.25 * static_cast<double>(played))
+  EXPECT_NEAR(static_cast<double>(sent), static_cast<double>(played),
+              0.25 * static_cast<double>(played))
       << "about as many positions in all";
 }
 
@@ -686,12 +720,17 @@ TEST(ReplayBuffer, ScoreTargetsAreTheMoversSquashedFinalMargin) {
     bool matched = false;
     for (const auto& [planes, target] : added) {
       if (!std::equal(planes.begin(), planes.end(), row)) continue;
-      if (std::isnan(target)) matched |= batch.score_weight[i] == 0.0f && batch.score[i] == 0.0f;
-      else matched |= batch.score_weight[i] == 1.0f && std::abs(batch.score[i] - target) < 1e-6;
+      if (std::isnan(target))
+        matched |= batch.score_weight[i] == 0.0f && batch.score[i] == 0.0f;
+      else
+        matched |= batch.score_weight[i] == 1.0f && std::abs(batch.score[i] - target) < 1e-6;
     }
-    EXPECT_TRUE(matched) << "sample " << i << ": " << batch.score[i] << " weight " << batch.score_weight[i];
-    if (batch.score_weight[i] == 0.0f) ++unknown;
-    else targets.insert(batch.score[i]);
+    EXPECT_TRUE(matched) << "sample " << i << ": " << batch.score[i] << " weight "
+                         << batch.score_weight[i];
+    if (batch.score_weight[i] == 0.0f)
+      ++unknown;
+    else
+      targets.insert(batch.score[i]);
   }
   EXPECT_GT(unknown, 0) << "game 2 kept no end";
   EXPECT_GT(targets.size(), 4u);
@@ -740,10 +779,12 @@ TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
       if (policy[expected] != 1.0f) continue;
       matched = true;
       EXPECT_EQ(batch.legal[i * 9 + expected], 1);
-      EXPECT_EQ(batch.legal[i * 9 + image.policy_index(p.state.symmetric_action(s, 0))], 0) << "a1 is taken";
+      EXPECT_EQ(batch.legal[i * 9 + image.policy_index(p.state.symmetric_action(s, 0))], 0)
+          << "a1 is taken";
       seen_targets.insert(expected);
     }
-    EXPECT_TRUE(matched) << "sample " << i << " is no symmetric image of the position and its target";
+    EXPECT_TRUE(matched) << "sample " << i
+                         << " is no symmetric image of the position and its target";
     EXPECT_FLOAT_EQ(batch.value[i], 0.5f);
     EXPECT_FLOAT_EQ(batch.policy_weight[i], 1.0f);
   }
@@ -765,7 +806,8 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   }
   EXPECT_EQ(buffer.size(), 5u);
   EXPECT_EQ(buffer.added(), 8);
-  const std::string path = (std::filesystem::temp_directory_path() / "azg_buffer_test.bin").string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "azg_buffer_test.bin").string();
   buffer.save(path);
   ReplayBuffer<Imbriqua> loaded(5);
   loaded.load(path);
@@ -831,7 +873,9 @@ TEST(GamePayload, AFinishedGameGoesOutAndComesBackAndDamageIsRefused) {
     decode_game<testgames::ChancePig>(bytes, "game 1 from actor-a");
     FAIL() << "another game's payload was read";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("game 1 from actor-a is not a self-play game of this build's"), std::string::npos);
+    EXPECT_NE(
+        std::string(e.what()).find("game 1 from actor-a is not a self-play game of this build's"),
+        std::string::npos);
   }
 }
 
@@ -862,7 +906,8 @@ TEST(GamePayload, AResignedGameKeepsItsTermination) {
     EXPECT_THROW(decode_game<TicTacToe>(encode_game(other), "game 3"), Error) << termination;
   }
 
-  const std::string folder = (std::filesystem::temp_directory_path() / "azg_resigned_records").string();
+  const std::string folder =
+      (std::filesystem::temp_directory_path() / "azg_resigned_records").string();
   std::filesystem::remove_all(folder);
   {
     GameRecordWriter writer(folder, 10);
@@ -890,7 +935,8 @@ TEST(ReplayBuffer, DamagedFilesAreRefusedBeforeAnyStateIsUsed) {
     buffer.add(p);
     g.apply(random_action(g, rng));
   }
-  const std::string path = (std::filesystem::temp_directory_path() / "azg_buffer_damage.bin").string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "azg_buffer_damage.bin").string();
   buffer.save(path);
   std::ifstream in(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -920,7 +966,8 @@ TEST(ReplayBuffer, DamagedFilesAreRefusedBeforeAnyStateIsUsed) {
   put(static_cast<std::uint32_t>(sizeof(Lignes)));
   put(std::int64_t{1000000000000});
   put(std::uint64_t{1000000000000});
-  EXPECT_NE(error_of(legacy).find("claims 1000000000000 items"), std::string::npos) << error_of(legacy);
+  EXPECT_NE(error_of(legacy).find("claims 1000000000000 items"), std::string::npos)
+      << error_of(legacy);
 }
 
 TEST(GameRecords, ACheckpointCountsExactlyTheGamesInItsFilesAndAResumeSetsLaterFilesApart) {
@@ -932,7 +979,7 @@ TEST(GameRecords, ACheckpointCountsExactlyTheGamesInItsFilesAndAResumeSetsLaterF
   {
     GameRecordWriter writer(dir.string(), 2);
     for (int i = 0; i < 5; ++i) writer.add(record, 0);  // files 1 and 2, one game pending
-    at_checkpoint = writer.flush();                      // file 3
+    at_checkpoint = writer.flush();                     // file 3
     EXPECT_EQ(at_checkpoint.games, 5);
     EXPECT_EQ(at_checkpoint.next_file, 4);
     for (int i = 0; i < 4; ++i) writer.add(record, 0);  // files 4 and 5: then the run is killed
@@ -976,7 +1023,8 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
   LocalGameSink<TicTacToe> sink(config, buffer, records, network_step);
   std::vector<std::unique_ptr<SelfPlayWorker<TicTacToe>>> workers;
   for (int t = 0; t < 2; ++t)
-    workers.push_back(std::make_unique<SelfPlayWorker<TicTacToe>>(config, evaluator, sink, stats, network_step, 100 + t));
+    workers.push_back(std::make_unique<SelfPlayWorker<TicTacToe>>(config, evaluator, sink, stats,
+                                                                  network_step, 100 + t));
   std::vector<std::thread> threads;
   for (auto& w : workers) threads.emplace_back([&stop, worker = w.get()] { worker->run(stop); });
   Rng rng(4);
@@ -1000,9 +1048,11 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
     std::ifstream in(entry.path());
     for (std::string line; std::getline(in, line); ++lines) {
       const auto j = nlohmann::json::parse(line);
-      const TicTacToe end_state = replay(TicTacToe{}, j.at("actions").get<std::vector<std::string>>());
+      const TicTacToe end_state =
+          replay(TicTacToe{}, j.at("actions").get<std::vector<std::string>>());
       EXPECT_TRUE(end_state.is_terminal());
-      EXPECT_EQ(std::string(outcome_string(end_state.outcome())), j.at("result").get<std::string>());
+      EXPECT_EQ(std::string(outcome_string(end_state.outcome())),
+                j.at("result").get<std::string>());
     }
   }
   EXPECT_EQ(lines, end.games);
@@ -1030,7 +1080,8 @@ TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
   // Light frames a4 (a3, a5) and Dark b7 (b6, b8) at the end; the sampled position has
   // Dark to act, so its target is Dark's view of the image of that end.
   Position<Imbriqua> p;
-  p.state = Imbriqua::from_position(0x1ull << 16, 0x1ull << 40, 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
+  p.state =
+      Imbriqua::from_position(0x1ull << 16, 0x1ull << 40, 12, "O1 D1 ON DN OJ DJ OL DL O2 D2");
   p.final_state = Imbriqua::from_position(board64::bit(16) | board64::bit(32),
                                           board64::bit(41) | board64::bit(57), 12,
                                           "O1 D1 ON DN OJ DJ OL DL O2 D2");
@@ -1042,13 +1093,15 @@ TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
   buffer.sample(64, rng, true, {.ownership = true}, batch);
   std::set<std::vector<float>> seen;
   for (int i = 0; i < batch.n; ++i) {
-    const std::vector<float> target(batch.ownership.begin() + i * 64, batch.ownership.begin() + (i + 1) * 64);
+    const std::vector<float> target(batch.ownership.begin() + i * 64,
+                                    batch.ownership.begin() + (i + 1) * 64);
     EXPECT_EQ(batch.ownership_weight[i], 1.0f);
     bool matched = false;
     for (int s = 0; s < Imbriqua::kNumSymmetries && !matched; ++s) {
       std::vector<float> planes(Imbriqua::kPlanes.size()), expected(64);
       p.state.symmetric(s).encode(planes);
-      if (!std::equal(planes.begin(), planes.end(), batch.planes.begin() + i * planes.size())) continue;
+      if (!std::equal(planes.begin(), planes.end(), batch.planes.begin() + i * planes.size()))
+        continue;
       p.final_state->symmetric(s).ownership(Player::kP1, expected);
       matched = target == expected;
     }
@@ -1071,14 +1124,14 @@ TEST(RunLock, ASecondTrainerOnOneRunDirectoryIsRefused) {
       FAIL() << "two locks on one run directory";
     } catch (const Error& e) {
       const std::string message = e.what();
-      EXPECT_NE(message.find("in use by another azg train (process " + std::to_string(::getpid()) + ")"),
-                std::string::npos)
+      EXPECT_NE(
+          message.find("in use by another azg train (process " + std::to_string(::getpid()) + ")"),
+          std::string::npos)
           << message;
     }
   }
   EXPECT_NO_THROW(RunLock again(dir.string())) << "released when its holder ends";
 }
-
 
 // On resume the metrics log is cut back to the checkpoint's lines: each step at most once,
 // its counters never going back, a torn last line and an unfinished run's final line gone.
@@ -1094,7 +1147,7 @@ TEST(RunDir, ResumeCutsTheMetricsLogBackToTheCheckpoint) {
   const std::string killed =
       "{\"type\":\"train\",\"step\":30,\"games\":14}\n"
       "{\"type\":\"train\",\"step\":20,\"games\":9}\n"  // even a line that looks older
-      "{\"type\":\"train\",\"step\":4";                        // torn by the kill
+      "{\"type\":\"train\",\"step\":4";                 // torn by the kill
   const std::string file = (dir / "metrics.jsonl").string();
   auto read = [&] {
     std::ifstream in(file, std::ios::binary);

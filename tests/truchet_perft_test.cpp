@@ -31,8 +31,8 @@ constexpr const char* kGame =
 
 TEST(TruchetPerft, RegressionFigures) {
   const auto moves = split_words(kGame);
-  const Truchet after_flip =
-      replay(Truchet::from_setup(kSetup), std::vector<std::string>(moves.begin(), moves.begin() + 39));
+  const Truchet after_flip = replay(Truchet::from_setup(kSetup),
+                                    std::vector<std::string>(moves.begin(), moves.begin() + 39));
   ASSERT_EQ(after_flip.phase(), Truchet::Phase::kAfterFlip);
   const std::uint64_t flip_expected[] = {36, 1331, 39340};
   for (int d = 1; d <= 3; ++d) EXPECT_EQ(perft(after_flip, d), flip_expected[d - 1]) << d;

@@ -1,8 +1,6 @@
 // Truchet rules, clause by clause, on hand-built positions (../shared/rules/truchet.md).
 #include <gtest/gtest.h>
 
-#include "tests/test_util.hpp"
-
 #include <set>
 #include <string>
 
@@ -10,6 +8,7 @@
 #include "env/common/notation.hpp"
 #include "env/common/random_play.hpp"
 #include "env/truchet/truchet.hpp"
+#include "tests/test_util.hpp"
 
 namespace azg {
 namespace {
@@ -25,7 +24,9 @@ Strings with_prefix(const Truchet& g, const std::string& prefix) {
   return out;
 }
 
-int sq(const char* name) { return *board64::parse_square(name); }
+int sq(const char* name) {
+  return *board64::parse_square(name);
+}
 
 TEST(TruchetRules, RiverMovesOnlyThroughEmptyJunctionsOfTheStacksRegion) {
   // c3 lies on the a1-h8 river; e5 blocks it.
@@ -35,8 +36,8 @@ TEST(TruchetRules, RiverMovesOnlyThroughEmptyJunctionsOfTheStacksRegion) {
   std::string setup = kZeros;
   setup[7] = '1';  // tile a2
   const Truchet h = Truchet::from_stacks("c3:L1 e5:D1", setup, 0);
-  EXPECT_EQ(with_prefix(h, "c3-"),
-            (Strings{"c3-a1", "c3-b2", "c3-d4", "c3-a3", "c3-b4", "c3-c5", "c3-d6", "c3-e7", "c3-f8"}));
+  EXPECT_EQ(with_prefix(h, "c3-"), (Strings{"c3-a1", "c3-b2", "c3-d4", "c3-a3", "c3-b4", "c3-c5",
+                                            "c3-d6", "c3-e7", "c3-f8"}));
 }
 
 TEST(TruchetRules, TheRegionIsTheJunctionsNotTheChips) {
@@ -49,7 +50,8 @@ TEST(TruchetRules, SplitsShareAllChipsOverTwoToFourNeighbours) {
   // d4:L3; e4 is Light's own (no destination), d3:D2 needs 2 or more, c4:D1 needs 1.
   const Truchet g = Truchet::from_stacks("d4:L3 e4:L1 d3:D2 c4:D1 h8:D1", kZeros, 0);
   EXPECT_EQ(with_prefix(g, "d4/"), (Strings{"d4/N1S2", "d4/N1W2", "d4/N2W1", "d4/S2W1"}));
-  EXPECT_FALSE(g.parse_action("d4/N3").has_value() && legal_set(g).count("d4/N3")) << "one destination is no split";
+  EXPECT_FALSE(g.parse_action("d4/N3").has_value() && legal_set(g).count("d4/N3"))
+      << "one destination is no split";
   const Truchet after = replay(g, {"d4/S2W1"});
   EXPECT_EQ(after.colour_at(sq("d4")), -1);
   EXPECT_EQ(after.colour_at(sq("d3")), 0);
@@ -81,9 +83,11 @@ TEST(TruchetRules, AfterARiverMoveOnlyTheMovedStackSplitsOrMerges) {
   EXPECT_TRUE(legal_set(g).count("c2<EW"));
   const Truchet after = replay(g, {"c6-b5"});
   EXPECT_EQ(after.phase(), Phase::kAfterRiver);
-  EXPECT_EQ(legal_set(after), (Strings{"done", "b5/N1E1", "b5/N1S1", "b5/N1W1", "b5/E1S1", "b5/E1W1", "b5/S1W1"}));
+  EXPECT_EQ(legal_set(after),
+            (Strings{"done", "b5/N1E1", "b5/N1S1", "b5/N1W1", "b5/E1S1", "b5/E1W1", "b5/S1W1"}));
   // With a partner next to the landing square, merges must include the moved stack.
-  const Truchet partner = replay(Truchet::from_stacks("b2:L1 d2:L1 c6:L1 a4:L1 h8:D1", kZeros, 0), {"c6-b5"});
+  const Truchet partner =
+      replay(Truchet::from_stacks("b2:L1 d2:L1 c6:L1 a4:L1 h8:D1", kZeros, 0), {"c6-b5"});
   EXPECT_EQ(with_prefix(partner, "a5<"), (Strings{"a5<ES"}));
   EXPECT_FALSE(legal_set(partner).count("c2<EW"));
 }
@@ -109,7 +113,8 @@ TEST(TruchetRules, BaseWinWithThreeOfFour) {
   const Truchet won = replay(moved, {"done"});
   ASSERT_TRUE(won.is_terminal());
   EXPECT_EQ(won.outcome(), Outcome::kP0Win);
-  const Truchet two = replay(Truchet::from_stacks("a1:L1 d2:L1 h8:D1 h6:D1", kZeros, 0), {"d2-c1", "done"});
+  const Truchet two =
+      replay(Truchet::from_stacks("a1:L1 d2:L1 h8:D1 h6:D1", kZeros, 0), {"d2-c1", "done"});
   EXPECT_FALSE(two.is_terminal()) << "two bases are not enough";
 }
 
@@ -130,7 +135,8 @@ TEST(TruchetRules, NoStackActionLosesFlipsDoNotCount) {
 
 TEST(TruchetRules, ThreefoldRepetitionIsADraw) {
   Truchet g = Truchet::from_stacks("h8:L1 a1:D1", kZeros, 0);
-  const std::vector<std::string> cycle = {"h8-g7", "done", "a1-b2", "done", "g7-h8", "done", "b2-a1", "done"};
+  const std::vector<std::string> cycle = {"h8-g7", "done", "a1-b2", "done",
+                                          "g7-h8", "done", "b2-a1", "done"};
   g = replay(g, cycle);
   EXPECT_EQ(g.repetitions(), 2);
   EXPECT_FALSE(g.is_terminal());
@@ -142,7 +148,8 @@ TEST(TruchetRules, ThreefoldRepetitionIsADraw) {
 }
 
 TEST(TruchetRules, TheCapEndsInADrawButAWinOnTheLastTurnStands) {
-  const Truchet capped = replay(Truchet::from_stacks("h8:L1 a1:D1", kZeros, 0, 299), {"h8-g7", "done"});
+  const Truchet capped =
+      replay(Truchet::from_stacks("h8:L1 a1:D1", kZeros, 0, 299), {"h8-g7", "done"});
   ASSERT_TRUE(capped.is_terminal());
   EXPECT_EQ(capped.outcome(), Outcome::kDraw);
   const Truchet won = replay(Truchet::from_stacks("c4:L1 e4:L1 d4:D1", kZeros, 0, 299), {"d4<EW"});
@@ -151,7 +158,8 @@ TEST(TruchetRules, TheCapEndsInADrawButAWinOnTheLastTurnStands) {
 
 TEST(TruchetRules, ActionStringsAreStrict) {
   const Truchet g = Truchet::from_stacks("d4:L3 h8:D1", kZeros, 0);
-  for (const char* bad : {"d4/E2N1", "d4/N0E3", "d4/N5", "d4/", "d4<", "d4<EN", "Fh1", "Fa8", "d4-d9", "Done", "d4 -e5"})
+  for (const char* bad : {"d4/E2N1", "d4/N0E3", "d4/N5", "d4/", "d4<", "d4<EN", "Fh1", "Fa8",
+                          "d4-d9", "Done", "d4 -e5"})
     EXPECT_FALSE(g.parse_action(bad).has_value()) << bad;
   EXPECT_EQ(g.action_to_string(*g.parse_action("d4/N1E2")), "d4/N1E2");
   EXPECT_EQ(g.action_to_string(*g.parse_action("Fc3")), "Fc3");
@@ -186,7 +194,8 @@ TEST(TruchetEncoding, RiverReachPlanesAreTheRiverMoveDestinations) {
     ActionListFor<Truchet> actions;
     s.legal_actions(actions);
     for (const Action a : actions)
-      if (Truchet::kind_of(a) == Truchet::kRiverKind) destinations |= std::uint64_t{1} << Truchet::to_of(a);
+      if (Truchet::kind_of(a) == Truchet::kRiverKind)
+        destinations |= std::uint64_t{1} << Truchet::to_of(a);
     std::uint64_t own = 0, opponent = 0;
     for (int j = 0; j < 64; ++j) {
       if (planes[20 * 64 + j] == 1.0f) own |= std::uint64_t{1} << j;

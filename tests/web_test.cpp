@@ -3,10 +3,10 @@
 // HTTP server itself on a free port.
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "env/imbriqua/imbriqua.hpp"
@@ -88,7 +88,8 @@ TEST(BoardData, EveryGamesStartIsDrawnFromItsPieces) {
   const json ic = board_data(Intercept{});
   EXPECT_EQ(ic["squares"].size(), 22u);
   EXPECT_EQ(ic["ball"], "g7");
-  EXPECT_EQ(ic["squares"]["g1"]["top"], (json{{"colour", 0}, {"kind", "double"}, {"face", "passage"}}));
+  EXPECT_EQ(ic["squares"]["g1"]["top"],
+            (json{{"colour", 0}, {"kind", "double"}, {"face", "passage"}}));
   Lignes l;
   l.apply(*l.parse_action("P0,0"));
   l.apply(*l.parse_action("P1,0"));
@@ -134,7 +135,8 @@ TEST_F(ApiFixture, ChanceIsDrawnByTheServerAndUndoTakesItBackWithTheDecision) {
   EXPECT_EQ(s["history"].size(), 8u);  // the card and the placement before it
   EXPECT_EQ(s["to_act"], "p1");
   // Back to the start, then nothing left to take back.
-  for (int i = 0; i < 8; ++i) ASSERT_EQ(call("POST", "/api/games/" + id + "/undo", json::object()).status, 200);
+  for (int i = 0; i < 8; ++i)
+    ASSERT_EQ(call("POST", "/api/games/" + id + "/undo", json::object()).status, 200);
   const Answer none = call("POST", "/api/games/" + id + "/undo", json::object());
   EXPECT_EQ(none.status, 409);
   EXPECT_EQ(none.body["error"], "nothing to take back");
@@ -143,7 +145,8 @@ TEST_F(ApiFixture, ChanceIsDrawnByTheServerAndUndoTakesItBackWithTheDecision) {
 TEST_F(ApiFixture, UndoToThePersonSkipsTheAgentsMoves) {
   const std::string id = create({{"game", "lignes"}, {"p2", "uct"}});
   ASSERT_EQ(call("POST", "/api/games/" + id + "/play", {{"action", "P0,0"}}).status, 200);
-  ASSERT_EQ(call("POST", "/api/games/" + id + "/think", json::object()).status, 202);  // p2's seat: uct
+  ASSERT_EQ(call("POST", "/api/games/" + id + "/think", json::object()).status,
+            202);  // p2's seat: uct
   json s = wait_idle(id);
   ASSERT_EQ(s["history"].size(), 2u);
   EXPECT_EQ(s["last_thought"]["agent"], "uct");
@@ -155,7 +158,8 @@ TEST_F(ApiFixture, UndoToThePersonSkipsTheAgentsMoves) {
 
 TEST_F(ApiFixture, AnAgentAnalysesWithoutPlayingAndReportsItsSearch) {
   const std::string id = create({{"game", "intercept"}});
-  const Answer started = call("POST", "/api/games/" + id + "/think", {{"agent", "uct"}, {"simulations", 64}, {"play", false}});
+  const Answer started = call("POST", "/api/games/" + id + "/think",
+                              {{"agent", "uct"}, {"simulations", 64}, {"play", false}});
   ASSERT_EQ(started.status, 202) << started.body.dump();
   const json s = wait_idle(id);
   const json& t = s["last_thought"];
@@ -183,7 +187,10 @@ TEST_F(ApiFixture, AnAgentAnalysesWithoutPlayingAndReportsItsSearch) {
 
 TEST_F(ApiFixture, AThinkingAgentCanBeStoppedAndBlocksChangesMeanwhile) {
   const std::string id = create({{"game", "imbriqua"}});
-  ASSERT_EQ(call("POST", "/api/games/" + id + "/think", {{"agent", "slow"}, {"simulations", 100000}, {"seconds", 20}, {"play", false}}).status, 202);
+  ASSERT_EQ(call("POST", "/api/games/" + id + "/think",
+                 {{"agent", "slow"}, {"simulations", 100000}, {"seconds", 20}, {"play", false}})
+                .status,
+            202);
   const Answer busy = call("POST", "/api/games/" + id + "/play", {{"action", "a1"}});
   EXPECT_EQ(busy.status, 409);
   EXPECT_EQ(call("POST", "/api/games/" + id + "/think", {{"agent", "uct"}}).status, 409);
@@ -198,9 +205,11 @@ TEST_F(ApiFixture, AThinkingAgentCanBeStoppedAndBlocksChangesMeanwhile) {
 
 TEST_F(ApiFixture, SearchEffortIsCappedPerRequest) {
   const std::string id = create({{"game", "lignes"}});
-  Answer a = call("POST", "/api/games/" + id + "/think", {{"agent", "uct"}, {"simulations", 100001}});
+  Answer a =
+      call("POST", "/api/games/" + id + "/think", {{"agent", "uct"}, {"simulations", 100001}});
   EXPECT_EQ(a.status, 400);
-  EXPECT_NE(a.body["error"].get<std::string>().find("[1, 100000]"), std::string::npos) << a.body.dump();
+  EXPECT_NE(a.body["error"].get<std::string>().find("[1, 100000]"), std::string::npos)
+      << a.body.dump();
   a = call("POST", "/api/games/" + id + "/think", {{"agent", "uct"}, {"seconds", 31}});
   EXPECT_EQ(a.status, 400);
   a = call("POST", "/api/games/" + id + "/think", {{"agent", "nobody"}});
@@ -230,7 +239,9 @@ TEST_F(ApiFixture, ReplayShowsEarlierPliesAndRecordsGoOutAndComeBack) {
   // A record of another game, or a bad one, is refused with one line.
   a = call("POST", "/api/games", {{"game", "imbriqua"}, {"record", record.dump()}});
   EXPECT_EQ(a.status, 400);
-  a = call("POST", "/api/games", {{"game", "lignes"}, {"record", "{\"actions\": [\"P0,0\", \"P9,9\"], \"result\": \"1-0\"}"}});
+  a = call(
+      "POST", "/api/games",
+      {{"game", "lignes"}, {"record", "{\"actions\": [\"P0,0\", \"P9,9\"], \"result\": \"1-0\"}"}});
   EXPECT_EQ(a.status, 400);
   EXPECT_NE(a.body["error"].get<std::string>().find("P9,9"), std::string::npos) << a.body.dump();
 }

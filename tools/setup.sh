@@ -12,6 +12,7 @@ packages=(
   libeigen3-dev         # rating fits (Elo confidence intervals)
   libyaml-cpp-dev       # configs
   libgtest-dev          # tests
+  clang-format          # the format check (tests/format_check.sh)
   libcli11-dev          # command-line parsing with subcommands and --help
   nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
   libcpp-httplib-dev pkg-config  # azg serve's HTTP server

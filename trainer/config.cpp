@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
-#include <iterator>
 #include <iomanip>
+#include <iterator>
 #include <limits>
 #include <sstream>
 #include <variant>
@@ -53,8 +53,8 @@ struct SearchKey {
   bool is_switch() const { return option->whole && option->min == 0 && option->max == 1; }
 };
 
-using AnyField =
-    std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>, Field<std::uint64_t>, SearchKey>;
+using AnyField = std::variant<Field<int>, Field<double>, Field<bool>, Field<std::string>,
+                              Field<std::uint64_t>, SearchKey>;
 
 template <class X>
 constexpr bool kIsSearchKey = std::is_same_v<std::decay_t<X>, SearchKey>;
@@ -65,14 +65,16 @@ struct SearchRole {
   const char* prefix;
   mcts::SearchConfig TrainConfig::*search;
   const char* what;
-  std::vector<std::pair<const char*, double>> defaults;  // option -> value, over the az preset
+  std::vector<std::pair<const char*, double>> defaults;      // option -> value, over the az preset
   std::vector<std::pair<const char*, const char*>> aliases;  // option -> earlier key
 };
 
 const std::vector<SearchRole>& search_roles() {
   using C = TrainConfig;
   static const std::vector<SearchRole> roles = {
-      {"selfplay.search.", &C::selfplay_search, "self-play's full searches",
+      {"selfplay.search.",
+       &C::selfplay_search,
+       "self-play's full searches",
        {{"sims", 48}, {"batch", 2}, {"gumbel", 1}, {"gumbel_k", 8}},
        {{"sims", "selfplay.simulations"},
         {"batch", "selfplay.leaves_per_search"},
@@ -83,7 +85,9 @@ const std::vector<SearchRole>& search_roles() {
         {"gumbel_scale", "selfplay.gumbel_scale"},
         {"gumbel_rescale", "selfplay.gumbel_rescale"},
         {"reuse", "selfplay.reuse"}}},
-      {"eval.search.", &C::eval_search, "the network agent in the run's evaluation matches",
+      {"eval.search.",
+       &C::eval_search,
+       "the network agent in the run's evaluation matches",
        {{"sims", 32}},
        {{"sims", "eval.simulations"}}},
   };
@@ -110,9 +114,10 @@ void add_search_keys(std::vector<AnyField>& table, const SearchRole& role) {
     std::string alias;
     for (const auto& [key, old] : role.aliases)
       if (o.spec_key == key) alias = old;
-    keys.push_back(SearchKey{prefix + std::string(o.spec_key), role.search, &o, o.get(preset),
-                             std::string(o.help) + " (" + role.what + ")" + (alias.empty() ? "" : "; was " + alias),
-                             alias});
+    keys.push_back(SearchKey{
+        prefix + std::string(o.spec_key), role.search, &o, o.get(preset),
+        std::string(o.help) + " (" + role.what + ")" + (alias.empty() ? "" : "; was " + alias),
+        alias});
   }
   table.insert(table.begin() + static_cast<std::ptrdiff_t>(at), keys.begin(), keys.end());
 }
@@ -122,155 +127,251 @@ const std::vector<AnyField>& fields() {
   using C = TrainConfig;
   static const std::vector<AnyField> table = [] {
     std::vector<AnyField> t = {
-      Field<std::string>{"game", &C::game, "imbriqua", "game to train: imbriqua, lignes, ..."},
-      Field<std::uint64_t>{"seed", &C::seed, 1, "seed of self-play, sampling and initial weights"},
-      Field<std::string>{"device", &C::device, "cpu", "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
-      Field<std::string>{"inference_precision", &C::inference_precision, "auto",
-                         "self-play network precision: fp32, bf16, or auto (on CPUs with native bfloat16, the "
-                         "faster of the two for this network, timed at start: twice the evaluations/s on some, "
-                         "two thirds on others; the run's evaluations use bf16 there; "
-                         "docs/performance.md#self-play-speed)"},
-      Field<int>{"torch_threads", &C::torch_threads, 1,
-                 "threads LibTorch uses inside one operation (self-play and training already run in parallel)", 1.0, kNoLimit},
-      Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there", 1.0, kNoLimit},
-      Field<double>{"run.minutes", &C::run_minutes, 12.0, "wall-clock budget in minutes for training (0: none)", 0.0, kNoLimit},
-      Field<int>{"run.checkpoint_every", &C::run_checkpoint_every, 100, "training steps between checkpoints", 1.0, kNoLimit},
-      Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines", 1.0, kNoLimit},
-      Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks", 0.0, kNoLimit},
-      Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower", 1.0, kNoLimit},
-      Field<bool>{"net.global_pooling", &C::net_global_pooling, true, "global-pooling bias in each block"},
-      Field<std::string>{"net.value_head", &C::net_value_head, "tanh", "tanh or wdl"},
-      Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head", 1.0, kNoLimit},
-      Field<bool>{"net.ownership", &C::net_ownership, false,
-                  "an auxiliary head predicting each cell's share of the final score (games with ownership(): "
-                  "Imbriqua)"},
-      Field<bool>{"net.score_head", &C::net_score_head, false,
-                  "a score head beside the value head, trained on tanh(final margin / train.margin_scale) "
-                  "(games decided by points: Imbriqua)"},
-      Field<double>{"net.score_utility", &C::net_score_utility, 0.0,
-                    "the search's leaf utility (1 - u) x value + u x score, in self-play, evaluations and the "
-                    "model's agents unless their spec sets score_utility (needs net.score_head)", 0.0, 1.0},
-      Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
-                         "fc (2 planes and a dense layer) or conv (a logit plane per move kind, read at the action's "
-                         "cell: games with a policy map, Imbriqua, Lignes, Intercept)"},
-      Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd", "sgd (with momentum) or adam"},
-      Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},
-      Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005,
-                    "learning rate at the run's end, run.steps or run.minutes, whichever comes first (cosine decay)", 1e-12, kNoLimit},
-      Field<double>{"optim.momentum", &C::optim_momentum, 0.9, "SGD momentum", 0.0, 1.0},
-      Field<double>{"optim.weight_decay", &C::optim_weight_decay, 1e-4, "L2 weight decay", 0.0, kNoLimit},
-      Field<int>{"train.batch_size", &C::train_batch_size, 128, "positions per training step", 1.0, kNoLimit},
-      Field<double>{"train.reuse", &C::train_reuse, 4.0,
-                    "cap on samples per new position: steps x batch <= reuse x positions generated", 1e-09, kNoLimit},
-      Field<int>{"train.min_positions", &C::train_min_positions, 2000, "positions in the buffer before training", 0.0, kNoLimit},
-      Field<std::string>{"train.precision", &C::train_precision, "auto",
-                         "training precision: fp32, bf16 (mixed: bfloat16 convolutions and products, float32 "
-                         "weights), or auto (bf16 where the timed forward chose it on a CPU with native bfloat16)"},
-      Field<int>{"train.publish_every", &C::train_publish_every, 10, "steps between weight updates of self-play", 1.0, kNoLimit},
-      Field<double>{"train.value_mix", &C::train_value_mix, 0.0,
-                    "value target = (1 - mix) x game result + mix x the search's root value (noisy games)", 0.0, 1.0},
-      Field<double>{"train.value_horizon", &C::train_value_horizon, 0.0,
-                    "0: train.value_mix blends the root value of the position itself; H > 0: the root values "
-                    "of the moves ahead, weighted (1 - 1/H)^k, the game's result taking the weight past its "
-                    "end (KataGo's short-term value targets)", 0.0, kNoLimit},
-      Field<double>{"train.policy_surprise", &C::train_policy_surprise, 0.0,
-                    "share of a game's full-search positions' weight in the replay buffer given in proportion "
-                    "to their policy surprise, KL(improved policy || prior), the rest evenly; weights become "
-                    "copies (KataGo's policy-surprise weighting; 0: off)", 0.0, 1.0},
-      Field<double>{"train.evaluation_mix", &C::train_evaluation_mix, 0.0,
-                    "value target blended with the game's static evaluation of the position by this weight (the "
-                    "network learns the evaluation where results are few; games with an evaluation)",
-                    0.0, 1.0},
-      Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
-                    "share of the value target taken by tanh(final score margin / train.margin_scale), for games "
-                    "decided by points (Imbriqua)", 0.0, 1.0},
-      Field<double>{"train.draw_progress", &C::train_draw_progress, 0.0,
-                    "a drawn game's result becomes this share x the game's progress() heuristic at its end "
-                    "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
-                    "self-play only draws", 0.0, 1.0},
-      Field<std::string>{"train.policy_target", &C::train_policy_target, "visits",
-                         "policy target of a PUCT self-play search: visits (the visit shares) or improved (Gumbel's "
-                         "softmax(log prior + sigma(completed q)), searched values instead of echoed priors); a Gumbel "
-                         "root always gives the improved policy"},
-      Field<std::string>{"train.cap_value", &C::train_cap_value, "draw",
-                         "value target of a game cut by the turn cap: draw (0), search (the mean root value of its "
-                         "last 16 searches, each side's view) or evaluation (the game's static evaluation of the "
-                         "final position); the time-limit bootstrap of Pardo et al. 2018"},
-      Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0, "points of margin that count as a clear win", 1e-09, kNoLimit},
-      Field<double>{"train.score_weight", &C::train_score_weight, 1.0,
-                    "weight of the score loss (net.score_head) next to the policy and value losses", 0.0, kNoLimit},
-      Field<double>{"train.ownership_weight", &C::train_ownership_weight, 1.0,
-                    "weight of the ownership loss (net.ownership) next to the policy and value losses", 0.0, kNoLimit},
-      Field<int>{"replay.capacity", &C::replay_capacity, 40000, "sliding window: most recent positions kept", 1.0, kNoLimit},
-      Field<bool>{"replay.symmetries", &C::replay_symmetries, true, "sample positions under a random symmetry"},
-      Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads", 1.0, kNoLimit},
-      Field<int>{"selfplay.max_lead", &C::selfplay_max_lead, 0,
-                 "positions self-play may run ahead of what training consumes at train.reuse; workers beyond it "
-                 "wait, leaving the cores to the learner (0: no limit)", 0.0, kNoLimit},
-      Field<int>{"selfplay.nice", &C::selfplay_nice, 0,
-                 "nice value of the self-play threads (0..19): above 0 the learner thread gets the cores first "
-                 "whenever it has work, and self-play the rest", 0.0, 19.0},
-      Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32, "games each worker plays at once", 1.0, kNoLimit},
-      Field<int>{"selfplay.simulations_start", &C::selfplay_simulations_start, 0,
-                 "simulations of a full self-play search at the run's start, growing linearly to "
-                 "selfplay.search.sims at its end (0: selfplay.search.sims throughout)", 0.0, 10000000.0},
-      search_field<int>("selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12, "sims", "a cheap self-play search: playout cap randomisation"),
-      Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
-                    "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
-      Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
-                    "leaf value = (1 - mix) x network + mix x one random playout's result (AlphaGo's mixing)", 0.0, 1.0},
-      Field<double>{"selfplay.heuristic_mix", &C::selfplay_heuristic_mix, 0.0,
-                    "self-play leaves = (1 - w) x the network + w x the heuristic agent (the game's static evaluation "
-                    "as value, near-equal priors), w at the run's start (a warm start; 0 with heuristic_mix_final 0: off)", 0.0, 1.0},
-      Field<double>{"selfplay.heuristic_mix_final", &C::selfplay_heuristic_mix_final, 0.0,
-                    "w of selfplay.heuristic_mix at the run's end, linear in the run's progress between", 0.0, 1.0},
-      Field<int>{"selfplay.heuristic_playout_turns", &C::selfplay_heuristic_playout_turns, 0,
-                 "what selfplay.heuristic_mix mixes in: 0 the static evaluation; K > 0 a random playout cut after K "
-                 "turns and scored by it (the EPT agent's value, immediate wins taken)", 0.0, 1000.0},
-      Field<double>{"selfplay.archive_share", &C::selfplay_archive_share, 0.0,
-                    "share of self-play games started from a position of an earlier game (each worker keeps 512, "
-                    "favouring positions far from even by the static evaluation; Go-Exploit's start-state "
-                    "archive; training only, the records keep the actions that led there)", 0.0, 1.0},
-      Field<double>{"selfplay.resign_value", &C::selfplay_resign_value, 0.0,
-                    "a player resigns (its loss) once its root value is below -this on two of its decisions in "
-                    "a row, saving the search of games already decided (AlphaGo Zero; 0: never)", 0.0, 0.999},
-      Field<double>{"selfplay.decided_value", &C::selfplay_decided_value, 0.0,
-                    "less effort on decided games: once the root value, seen from one side, has stayed at or above "
-                    "this on selfplay.decided_decisions decisions in a row, every later search of the game is a cheap "
-                    "one (selfplay.cheap_simulations, no policy target); the game is still played to its end, and "
-                    "the calls that side did not win are counted (decided_wrong in metrics.jsonl; 0: off)",
-                    0.0, 0.999},
-      Field<int>{"selfplay.decided_decisions", &C::selfplay_decided_decisions, 4,
-                 "decisions in a row past selfplay.decided_value that call a game", 1.0, 1000.0},
-      Field<double>{"selfplay.resign_playout", &C::selfplay_resign_playout, 0.1,
-                    "share of games in which nobody resigns, played out to count the resignations that would "
-                    "have been wrong (false_resign in metrics.jsonl)", 0.0, 1.0},
-      Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
-                    "root noise alpha x legal actions (PUCT roots)", 0.0, 1000.0},
-      Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25, "weight of root noise", 0.0, 1.0},
-      Field<double>{"selfplay.temperature", &C::selfplay_temperature, 1.0, "move choice temperature early on", 0.0, kNoLimit},
-      Field<int>{"selfplay.temperature_moves", &C::selfplay_temperature_moves, 16,
-                 "decisions per game played at that temperature, then the best move", 0.0, kNoLimit},
-      Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50, "game records per file in games/", 1.0, kNoLimit},
-      Field<int>{"eval.every", &C::eval_every, 250, "training steps between evaluation matches (0: never)", 0.0, kNoLimit},
-      Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match", 0.0, kNoLimit},
-      Field<double>{"eval.rollout_mix", &C::eval_rollout_mix, 0.0,
-                    "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0, 1.0},
-      Field<double>{"eval.heuristic_mix", &C::eval_heuristic_mix, 0.0,
-                    "the network agent's mix with the static evaluation in evaluations (as az:...,heuristic_mix=)",
-                    0.0, 1.0},
-      search_field<int>("eval.baseline_simulations", &C::eval_baseline_simulations, 400, "sims", "the UCT baseline, rollouts"),
-      Field<int>{"eval.opening_plies", &C::eval_opening_plies, 0,
-                 "random decisions shared by each pair of gate games before the networks play (games without chance: "
-                 "two deterministic networks would replay one pair of games)",
-                 0.0, 100.0},
-      Field<std::string>{"eval.gate", &C::eval_gate, "score",
-                         "how a new network becomes best: score (>= 50% against the previous) or sprt"},
-      Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0, "sprt gate: Elo gain under H1 (H0: 0)", 1e-09, kNoLimit},
-      Field<int>{"eval.sprt_max_games", &C::eval_sprt_max_games, 40,
-                 "sprt gate: games before giving up without a decision (the network is then not promoted)", 2.0, kNoLimit},
-      Field<int>{"eval.final_games", &C::eval_final_games, 20, "games per opponent in the final evaluation", 0.0, kNoLimit},
-      search_field<int>("eval.final_simulations", &C::eval_final_simulations, 100, "sims", "the final model in the final evaluation"),
+        Field<std::string>{"game", &C::game, "imbriqua", "game to train: imbriqua, lignes, ..."},
+        Field<std::uint64_t>{"seed", &C::seed, 1,
+                             "seed of self-play, sampling and initial weights"},
+        Field<std::string>{"device", &C::device, "cpu",
+                           "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
+        Field<std::string>{
+            "inference_precision", &C::inference_precision, "auto",
+            "self-play network precision: fp32, bf16, or auto (on CPUs with native bfloat16, the "
+            "faster of the two for this network, timed at start: twice the evaluations/s on some, "
+            "two thirds on others; the run's evaluations use bf16 there; "
+            "docs/performance.md#self-play-speed)"},
+        Field<int>{"torch_threads", &C::torch_threads, 1,
+                   "threads LibTorch uses inside one operation (self-play and training already run "
+                   "in parallel)",
+                   1.0, kNoLimit},
+        Field<int>{"run.steps", &C::run_steps, 1000, "training steps to make; the run ends there",
+                   1.0, kNoLimit},
+        Field<double>{"run.minutes", &C::run_minutes, 12.0,
+                      "wall-clock budget in minutes for training (0: none)", 0.0, kNoLimit},
+        Field<int>{"run.checkpoint_every", &C::run_checkpoint_every, 100,
+                   "training steps between checkpoints", 1.0, kNoLimit},
+        Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines",
+                   1.0, kNoLimit},
+        Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks", 0.0, kNoLimit},
+        Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower", 1.0, kNoLimit},
+        Field<bool>{"net.global_pooling", &C::net_global_pooling, true,
+                    "global-pooling bias in each block"},
+        Field<std::string>{"net.value_head", &C::net_value_head, "tanh", "tanh or wdl"},
+        Field<int>{"net.value_hidden", &C::net_value_hidden, 32, "hidden units of the value head",
+                   1.0, kNoLimit},
+        Field<bool>{"net.ownership", &C::net_ownership, false,
+                    "an auxiliary head predicting each cell's share of the final score (games with "
+                    "ownership(): "
+                    "Imbriqua)"},
+        Field<bool>{"net.score_head", &C::net_score_head, false,
+                    "a score head beside the value head, trained on tanh(final margin / "
+                    "train.margin_scale) "
+                    "(games decided by points: Imbriqua)"},
+        Field<double>{"net.score_utility", &C::net_score_utility, 0.0,
+                      "the search's leaf utility (1 - u) x value + u x score, in self-play, "
+                      "evaluations and the "
+                      "model's agents unless their spec sets score_utility (needs net.score_head)",
+                      0.0, 1.0},
+        Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
+                           "fc (2 planes and a dense layer) or conv (a logit plane per move kind, "
+                           "read at the action's "
+                           "cell: games with a policy map, Imbriqua, Lignes, Intercept)"},
+        Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd",
+                           "sgd (with momentum) or adam"},
+        Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},
+        Field<double>{"optim.lr_final", &C::optim_lr_final, 0.005,
+                      "learning rate at the run's end, run.steps or run.minutes, whichever comes "
+                      "first (cosine decay)",
+                      1e-12, kNoLimit},
+        Field<double>{"optim.momentum", &C::optim_momentum, 0.9, "SGD momentum", 0.0, 1.0},
+        Field<double>{"optim.weight_decay", &C::optim_weight_decay, 1e-4, "L2 weight decay", 0.0,
+                      kNoLimit},
+        Field<int>{"train.batch_size", &C::train_batch_size, 128, "positions per training step",
+                   1.0, kNoLimit},
+        Field<double>{
+            "train.reuse", &C::train_reuse, 4.0,
+            "cap on samples per new position: steps x batch <= reuse x positions generated", 1e-09,
+            kNoLimit},
+        Field<int>{"train.min_positions", &C::train_min_positions, 2000,
+                   "positions in the buffer before training", 0.0, kNoLimit},
+        Field<std::string>{
+            "train.precision", &C::train_precision, "auto",
+            "training precision: fp32, bf16 (mixed: bfloat16 convolutions and products, float32 "
+            "weights), or auto (bf16 where the timed forward chose it on a CPU with native "
+            "bfloat16)"},
+        Field<int>{"train.publish_every", &C::train_publish_every, 10,
+                   "steps between weight updates of self-play", 1.0, kNoLimit},
+        Field<double>{
+            "train.value_mix", &C::train_value_mix, 0.0,
+            "value target = (1 - mix) x game result + mix x the search's root value (noisy games)",
+            0.0, 1.0},
+        Field<double>{"train.value_horizon", &C::train_value_horizon, 0.0,
+                      "0: train.value_mix blends the root value of the position itself; H > 0: the "
+                      "root values "
+                      "of the moves ahead, weighted (1 - 1/H)^k, the game's result taking the "
+                      "weight past its "
+                      "end (KataGo's short-term value targets)",
+                      0.0, kNoLimit},
+        Field<double>{"train.policy_surprise", &C::train_policy_surprise, 0.0,
+                      "share of a game's full-search positions' weight in the replay buffer given "
+                      "in proportion "
+                      "to their policy surprise, KL(improved policy || prior), the rest evenly; "
+                      "weights become "
+                      "copies (KataGo's policy-surprise weighting; 0: off)",
+                      0.0, 1.0},
+        Field<double>{
+            "train.evaluation_mix", &C::train_evaluation_mix, 0.0,
+            "value target blended with the game's static evaluation of the position by this weight "
+            "(the "
+            "network learns the evaluation where results are few; games with an evaluation)",
+            0.0, 1.0},
+        Field<double>{"train.margin_mix", &C::train_margin_mix, 0.0,
+                      "share of the value target taken by tanh(final score margin / "
+                      "train.margin_scale), for games "
+                      "decided by points (Imbriqua)",
+                      0.0, 1.0},
+        Field<double>{
+            "train.draw_progress", &C::train_draw_progress, 0.0,
+            "a drawn game's result becomes this share x the game's progress() heuristic at its end "
+            "(in [-1, 1], player 0's view; Intercept: the ball's advance), for games whose young "
+            "self-play only draws",
+            0.0, 1.0},
+        Field<std::string>{"train.policy_target", &C::train_policy_target, "visits",
+                           "policy target of a PUCT self-play search: visits (the visit shares) or "
+                           "improved (Gumbel's "
+                           "softmax(log prior + sigma(completed q)), searched values instead of "
+                           "echoed priors); a Gumbel "
+                           "root always gives the improved policy"},
+        Field<std::string>{"train.cap_value", &C::train_cap_value, "draw",
+                           "value target of a game cut by the turn cap: draw (0), search (the mean "
+                           "root value of its "
+                           "last 16 searches, each side's view) or evaluation (the game's static "
+                           "evaluation of the "
+                           "final position); the time-limit bootstrap of Pardo et al. 2018"},
+        Field<double>{"train.margin_scale", &C::train_margin_scale, 4.0,
+                      "points of margin that count as a clear win", 1e-09, kNoLimit},
+        Field<double>{
+            "train.score_weight", &C::train_score_weight, 1.0,
+            "weight of the score loss (net.score_head) next to the policy and value losses", 0.0,
+            kNoLimit},
+        Field<double>{
+            "train.ownership_weight", &C::train_ownership_weight, 1.0,
+            "weight of the ownership loss (net.ownership) next to the policy and value losses", 0.0,
+            kNoLimit},
+        Field<int>{"replay.capacity", &C::replay_capacity, 40000,
+                   "sliding window: most recent positions kept", 1.0, kNoLimit},
+        Field<bool>{"replay.symmetries", &C::replay_symmetries, true,
+                    "sample positions under a random symmetry"},
+        Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads", 1.0,
+                   kNoLimit},
+        Field<int>{"selfplay.max_lead", &C::selfplay_max_lead, 0,
+                   "positions self-play may run ahead of what training consumes at train.reuse; "
+                   "workers beyond it "
+                   "wait, leaving the cores to the learner (0: no limit)",
+                   0.0, kNoLimit},
+        Field<int>{"selfplay.nice", &C::selfplay_nice, 0,
+                   "nice value of the self-play threads (0..19): above 0 the learner thread gets "
+                   "the cores first "
+                   "whenever it has work, and self-play the rest",
+                   0.0, 19.0},
+        Field<int>{"selfplay.games_per_thread", &C::selfplay_games_per_thread, 32,
+                   "games each worker plays at once", 1.0, kNoLimit},
+        Field<int>{"selfplay.simulations_start", &C::selfplay_simulations_start, 0,
+                   "simulations of a full self-play search at the run's start, growing linearly to "
+                   "selfplay.search.sims at its end (0: selfplay.search.sims throughout)",
+                   0.0, 10000000.0},
+        search_field<int>("selfplay.cheap_simulations", &C::selfplay_cheap_simulations, 12, "sims",
+                          "a cheap self-play search: playout cap randomisation"),
+        Field<double>{"selfplay.full_fraction", &C::selfplay_full_fraction, 0.3,
+                      "probability that a move gets a full search (and a policy target)", 0.0, 1.0},
+        Field<double>{"selfplay.rollout_mix", &C::selfplay_rollout_mix, 0.0,
+                      "leaf value = (1 - mix) x network + mix x one random playout's result "
+                      "(AlphaGo's mixing)",
+                      0.0, 1.0},
+        Field<double>{"selfplay.heuristic_mix", &C::selfplay_heuristic_mix, 0.0,
+                      "self-play leaves = (1 - w) x the network + w x the heuristic agent (the "
+                      "game's static evaluation "
+                      "as value, near-equal priors), w at the run's start (a warm start; 0 with "
+                      "heuristic_mix_final 0: off)",
+                      0.0, 1.0},
+        Field<double>{
+            "selfplay.heuristic_mix_final", &C::selfplay_heuristic_mix_final, 0.0,
+            "w of selfplay.heuristic_mix at the run's end, linear in the run's progress between",
+            0.0, 1.0},
+        Field<int>{"selfplay.heuristic_playout_turns", &C::selfplay_heuristic_playout_turns, 0,
+                   "what selfplay.heuristic_mix mixes in: 0 the static evaluation; K > 0 a random "
+                   "playout cut after K "
+                   "turns and scored by it (the EPT agent's value, immediate wins taken)",
+                   0.0, 1000.0},
+        Field<double>{
+            "selfplay.archive_share", &C::selfplay_archive_share, 0.0,
+            "share of self-play games started from a position of an earlier game (each worker "
+            "keeps 512, "
+            "favouring positions far from even by the static evaluation; Go-Exploit's start-state "
+            "archive; training only, the records keep the actions that led there)",
+            0.0, 1.0},
+        Field<double>{"selfplay.resign_value", &C::selfplay_resign_value, 0.0,
+                      "a player resigns (its loss) once its root value is below -this on two of "
+                      "its decisions in "
+                      "a row, saving the search of games already decided (AlphaGo Zero; 0: never)",
+                      0.0, 0.999},
+        Field<double>{
+            "selfplay.decided_value", &C::selfplay_decided_value, 0.0,
+            "less effort on decided games: once the root value, seen from one side, has stayed at "
+            "or above "
+            "this on selfplay.decided_decisions decisions in a row, every later search of the game "
+            "is a cheap "
+            "one (selfplay.cheap_simulations, no policy target); the game is still played to its "
+            "end, and "
+            "the calls that side did not win are counted (decided_wrong in metrics.jsonl; 0: off)",
+            0.0, 0.999},
+        Field<int>{"selfplay.decided_decisions", &C::selfplay_decided_decisions, 4,
+                   "decisions in a row past selfplay.decided_value that call a game", 1.0, 1000.0},
+        Field<double>{"selfplay.resign_playout", &C::selfplay_resign_playout, 0.1,
+                      "share of games in which nobody resigns, played out to count the "
+                      "resignations that would "
+                      "have been wrong (false_resign in metrics.jsonl)",
+                      0.0, 1.0},
+        Field<double>{"selfplay.dirichlet_total", &C::selfplay_dirichlet_total, 10.0,
+                      "root noise alpha x legal actions (PUCT roots)", 0.0, 1000.0},
+        Field<double>{"selfplay.noise_fraction", &C::selfplay_noise_fraction, 0.25,
+                      "weight of root noise", 0.0, 1.0},
+        Field<double>{"selfplay.temperature", &C::selfplay_temperature, 1.0,
+                      "move choice temperature early on", 0.0, kNoLimit},
+        Field<int>{"selfplay.temperature_moves", &C::selfplay_temperature_moves, 16,
+                   "decisions per game played at that temperature, then the best move", 0.0,
+                   kNoLimit},
+        Field<int>{"selfplay.games_per_file", &C::selfplay_games_per_file, 50,
+                   "game records per file in games/", 1.0, kNoLimit},
+        Field<int>{"eval.every", &C::eval_every, 250,
+                   "training steps between evaluation matches (0: never)", 0.0, kNoLimit},
+        Field<int>{"eval.games", &C::eval_games, 6, "games per evaluation match", 0.0, kNoLimit},
+        Field<double>{
+            "eval.rollout_mix", &C::eval_rollout_mix, 0.0,
+            "the network agent's leaf rollout mix in evaluations (as az:...,rollout_mix=)", 0.0,
+            1.0},
+        Field<double>{"eval.heuristic_mix", &C::eval_heuristic_mix, 0.0,
+                      "the network agent's mix with the static evaluation in evaluations (as "
+                      "az:...,heuristic_mix=)",
+                      0.0, 1.0},
+        search_field<int>("eval.baseline_simulations", &C::eval_baseline_simulations, 400, "sims",
+                          "the UCT baseline, rollouts"),
+        Field<int>{"eval.opening_plies", &C::eval_opening_plies, 0,
+                   "random decisions shared by each pair of gate games before the networks play "
+                   "(games without chance: "
+                   "two deterministic networks would replay one pair of games)",
+                   0.0, 100.0},
+        Field<std::string>{
+            "eval.gate", &C::eval_gate, "score",
+            "how a new network becomes best: score (>= 50% against the previous) or sprt"},
+        Field<double>{"eval.sprt_elo1", &C::eval_sprt_elo1, 30.0,
+                      "sprt gate: Elo gain under H1 (H0: 0)", 1e-09, kNoLimit},
+        Field<int>{"eval.sprt_max_games", &C::eval_sprt_max_games, 40,
+                   "sprt gate: games before giving up without a decision (the network is then not "
+                   "promoted)",
+                   2.0, kNoLimit},
+        Field<int>{"eval.final_games", &C::eval_final_games, 20,
+                   "games per opponent in the final evaluation", 0.0, kNoLimit},
+        search_field<int>("eval.final_simulations", &C::eval_final_simulations, 100, "sims",
+                          "the final model in the final evaluation"),
     };
     for (const auto& role : search_roles()) add_search_keys(t, role);
     return t;
@@ -295,12 +396,16 @@ std::string format_value(const TrainConfig& c, const AnyField& f) {
           if (x.is_switch()) return v != 0 ? "true" : "false";
           return mcts::short_number(v);
         } else {
-        using T = std::decay_t<decltype(c.*(x.member))>;
-        const T& v = c.*(x.member);
-        if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
-        else if constexpr (std::is_same_v<T, std::string>) return v;
-        else if constexpr (std::is_same_v<T, double>) return mcts::short_number(v);
-        else return std::to_string(v);
+          using T = std::decay_t<decltype(c.*(x.member))>;
+          const T& v = c.*(x.member);
+          if constexpr (std::is_same_v<T, bool>)
+            return v ? "true" : "false";
+          else if constexpr (std::is_same_v<T, std::string>)
+            return v;
+          else if constexpr (std::is_same_v<T, double>)
+            return mcts::short_number(v);
+          else
+            return std::to_string(v);
         }
       },
       f);
@@ -315,7 +420,8 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
   std::visit(
       [&](const auto& x) {
         auto bad = [&](const char* what) {
-          throw Error(where + ": " + std::string(x.name) + " must be " + what + ", got " + quote_input(text));
+          throw Error(where + ": " + std::string(x.name) + " must be " + what + ", got " +
+                      quote_input(text));
         };
         if constexpr (kIsSearchKey<decltype(x)>) {
           double v = 0;
@@ -335,24 +441,31 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
           x.option->set(c.*(x.search), v);
           return;
         } else {
-        using T = std::decay_t<decltype(c.*(x.member))>;
-        if constexpr (std::is_same_v<T, bool>) {
-          if (text == "true" || text == "1") c.*(x.member) = true;
-          else if (text == "false" || text == "0") c.*(x.member) = false;
-          else bad("true or false");
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          c.*(x.member) = text;
-        } else {
-          std::size_t used = 0;
-          try {
-            if constexpr (std::is_same_v<T, int>) c.*(x.member) = std::stoi(text, &used);
-            else if constexpr (std::is_same_v<T, double>) c.*(x.member) = std::stod(text, &used);
-            else if (text.find('-') == std::string::npos) c.*(x.member) = std::stoull(text, &used);  // stoull wraps "-1"
-          } catch (const std::exception&) {
-            used = 0;
+          using T = std::decay_t<decltype(c.*(x.member))>;
+          if constexpr (std::is_same_v<T, bool>) {
+            if (text == "true" || text == "1")
+              c.*(x.member) = true;
+            else if (text == "false" || text == "0")
+              c.*(x.member) = false;
+            else
+              bad("true or false");
+          } else if constexpr (std::is_same_v<T, std::string>) {
+            c.*(x.member) = text;
+          } else {
+            std::size_t used = 0;
+            try {
+              if constexpr (std::is_same_v<T, int>)
+                c.*(x.member) = std::stoi(text, &used);
+              else if constexpr (std::is_same_v<T, double>)
+                c.*(x.member) = std::stod(text, &used);
+              else if (text.find('-') == std::string::npos)
+                c.*(x.member) = std::stoull(text, &used);  // stoull wraps "-1"
+            } catch (const std::exception&) {
+              used = 0;
+            }
+            if (used == 0 || used != text.size())
+              bad(std::is_same_v<T, double> ? "a number" : "an integer");
           }
-          if (used == 0 || used != text.size()) bad(std::is_same_v<T, double> ? "a number" : "an integer");
-        }
         }
       },
       f);
@@ -364,21 +477,30 @@ void assign(TrainConfig& c, const AnyField& f, const std::string& text, const st
 void check_nesting(const std::string& text, const std::string& source) {
   constexpr std::size_t kMaxBytes = 1 << 20;
   constexpr int kMaxDepth = 16;
-  if (text.size() > kMaxBytes) throw Error(source + ": a config is at most 1 MiB, this one has " + std::to_string(text.size()) + " bytes");
+  if (text.size() > kMaxBytes)
+    throw Error(source + ": a config is at most 1 MiB, this one has " +
+                std::to_string(text.size()) + " bytes");
   int depth = 0;
   char quote = 0;
   bool escaped = false;
   for (const char ch : text) {
     if (quote != 0) {
-      if (escaped) escaped = false;
-      else if (quote == '"' && ch == '\\') escaped = true;  // \" inside "..." does not end it
-      else if (ch == quote) quote = 0;
+      if (escaped)
+        escaped = false;
+      else if (quote == '"' && ch == '\\')
+        escaped = true;  // \" inside "..." does not end it
+      else if (ch == quote)
+        quote = 0;
       continue;
     }
-    if (ch == '"' || ch == '\'') quote = ch;
-    else if (ch == '[' || ch == '{') ++depth;
-    else if ((ch == ']' || ch == '}') && depth > 0) --depth;
-    if (depth > kMaxDepth) throw Error(source + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
+    if (ch == '"' || ch == '\'')
+      quote = ch;
+    else if (ch == '[' || ch == '{')
+      ++depth;
+    else if ((ch == ']' || ch == '}') && depth > 0)
+      --depth;
+    if (depth > kMaxDepth)
+      throw Error(source + ": nested more than " + std::to_string(kMaxDepth) + " levels deep");
   }
 }
 
@@ -401,18 +523,21 @@ std::string yaml_quoted(const std::string& text) {
   return q + "\"";
 }
 
-void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefix, const std::string& path) {
+void apply_node(TrainConfig& c, const YAML::Node& node, const std::string& prefix,
+                const std::string& path) {
   for (const auto& item : node) {
     if (!item.first.IsScalar()) throw Error(path + ": keys are words, not lists or maps");
     const std::string key = prefix + item.first.Scalar();
     if (item.second.IsMap()) {
       // Keys are at most a few words deep ("selfplay.gumbel_k"): deeper maps are no key.
-      if (std::count(key.begin(), key.end(), '.') >= 3) throw Error(path + ": unknown key " + quote_input(key));
+      if (std::count(key.begin(), key.end(), '.') >= 3)
+        throw Error(path + ": unknown key " + quote_input(key));
       apply_node(c, item.second, key + ".", path);
       continue;
     }
     const AnyField* f = find_field(key);
-    if (f == nullptr) throw Error(path + ": unknown key " + quote_input(key) + " (see azg train --help-config)");
+    if (f == nullptr)
+      throw Error(path + ": unknown key " + quote_input(key) + " (see azg train --help-config)");
     if (!item.second.IsScalar()) throw Error(path + ": " + key + " must be a single value");
     assign(c, *f, item.second.Scalar(), path);
   }
@@ -425,14 +550,17 @@ TrainConfig TrainConfig::defaults() {
   for (const auto& f : fields())
     std::visit(
         [&](const auto& x) {
-          if constexpr (kIsSearchKey<decltype(x)>) x.option->set(c.*(x.search), x.fallback);
-          else c.*(x.member) = x.fallback;
+          if constexpr (kIsSearchKey<decltype(x)>)
+            x.option->set(c.*(x.search), x.fallback);
+          else
+            c.*(x.member) = x.fallback;
         },
         f);
   return c;
 }
 
-TrainConfig TrainConfig::resolve(const std::string& path, const std::vector<std::string>& overrides) {
+TrainConfig TrainConfig::resolve(const std::string& path,
+                                 const std::vector<std::string>& overrides) {
   TrainConfig config = defaults();
   if (!path.empty()) config.load_yaml(path);
   for (const auto& o : overrides) config.set(o);
@@ -456,17 +584,20 @@ void TrainConfig::load_yaml_text(const std::string& text, const std::string& sou
     if (!root.IsMap()) throw Error(source + ": a config is a map of keys to values");
     apply_node(*this, root, "", source);
   } catch (const YAML::Exception& e) {
-    const std::string line = e.mark.line >= 0 ? "line " + std::to_string(e.mark.line + 1) + ": " : "";
+    const std::string line =
+        e.mark.line >= 0 ? "line " + std::to_string(e.mark.line + 1) + ": " : "";
     throw Error(source + ": not valid YAML (" + line + e.msg + ")");
   }
 }
 
 void TrainConfig::set(const std::string& assignment) {
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0) throw Error("--set takes KEY=VALUE, got " + quote_input(assignment));
+  if (eq == std::string::npos || eq == 0)
+    throw Error("--set takes KEY=VALUE, got " + quote_input(assignment));
   const std::string key = assignment.substr(0, eq);
   const AnyField* f = find_field(key);
-  if (f == nullptr) throw Error("--set: unknown key " + quote_input(key) + " (see azg train --help-config)");
+  if (f == nullptr)
+    throw Error("--set: unknown key " + quote_input(key) + " (see azg train --help-config)");
   assign(*this, *f, assignment.substr(eq + 1), "--set");
 }
 
@@ -476,14 +607,15 @@ void TrainConfig::validate() const {
     std::visit(
         [&](const auto& x) {
           if constexpr (kIsSearchKey<decltype(x)>) {
-            mcts::check_search_value(*x.option, x.option->get(this->*(x.search)), "config: " + x.name);
+            mcts::check_search_value(*x.option, x.option->get(this->*(x.search)),
+                                     "config: " + x.name);
           } else {
             using T = std::decay_t<decltype(this->*(x.member))>;
             if constexpr (!std::is_same_v<T, std::string> && !std::is_same_v<T, bool>) {
               const double v = static_cast<double>(this->*(x.member));
               if (!(v >= x.min && v <= x.max))
-                throw Error(std::string("config: ") + x.name + " must be in " + range_text(x.min, x.max) +
-                            ", got " + format_value(*this, f));
+                throw Error(std::string("config: ") + x.name + " must be in " +
+                            range_text(x.min, x.max) + ", got " + format_value(*this, f));
             }
           }
         },
@@ -492,30 +624,40 @@ void TrainConfig::validate() const {
   auto require = [](bool ok, const std::string& message) {
     if (!ok) throw Error("config: " + message);
   };
-  require(inference_precision == "auto" || inference_precision == "fp32" || inference_precision == "bf16",
+  require(inference_precision == "auto" || inference_precision == "fp32" ||
+              inference_precision == "bf16",
           "inference_precision must be fp32, bf16 or auto");
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
-  require(net_value_head == "tanh" || net_value_head == "wdl", "net.value_head must be tanh or wdl");
+  require(net_value_head == "tanh" || net_value_head == "wdl",
+          "net.value_head must be tanh or wdl");
   require(train_policy_target == "visits" || train_policy_target == "improved",
           "train.policy_target must be visits or improved");
-  require(train_cap_value == "draw" || train_cap_value == "search" || train_cap_value == "evaluation",
-          "train.cap_value must be draw, search or evaluation");
+  require(
+      train_cap_value == "draw" || train_cap_value == "search" || train_cap_value == "evaluation",
+      "train.cap_value must be draw, search or evaluation");
   require(train_cap_value == "draw" || train_draw_progress == 0,
           "train.cap_value and train.draw_progress both score capped games: set one of them");
-  require(net_policy_head == "fc" || net_policy_head == "conv", "net.policy_head must be fc or conv");
-  require(optim_optimizer == "sgd" || optim_optimizer == "adam", "optim.optimizer must be sgd or adam");
+  require(net_policy_head == "fc" || net_policy_head == "conv",
+          "net.policy_head must be fc or conv");
+  require(optim_optimizer == "sgd" || optim_optimizer == "adam",
+          "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
   require(train_value_mix + train_margin_mix + train_evaluation_mix <= 1,
           "train.value_mix + train.margin_mix + train.evaluation_mix must be at most 1");
   require(net_score_utility == 0 || net_score_head, "net.score_utility needs net.score_head");
-  require(selfplay_simulations_start <= selfplay_search.simulations,
-          "selfplay.simulations_start must be at most selfplay.search.sims (the count grows to it)");
-  require(selfplay_resign_value == 0 || (!net_ownership && !net_score_head && train_margin_mix == 0),
-          "selfplay.resign_value needs net.ownership and net.score_head off and train.margin_mix 0 (their "
-          "targets need the game's final position, which a resigned game does not reach)");
-  require(selfplay_heuristic_playout_turns == 0 || selfplay_heuristic_mix > 0 || selfplay_heuristic_mix_final > 0,
-          "selfplay.heuristic_playout_turns needs selfplay.heuristic_mix or heuristic_mix_final above 0");
+  require(
+      selfplay_simulations_start <= selfplay_search.simulations,
+      "selfplay.simulations_start must be at most selfplay.search.sims (the count grows to it)");
+  require(
+      selfplay_resign_value == 0 || (!net_ownership && !net_score_head && train_margin_mix == 0),
+      "selfplay.resign_value needs net.ownership and net.score_head off and train.margin_mix 0 "
+      "(their "
+      "targets need the game's final position, which a resigned game does not reach)");
+  require(selfplay_heuristic_playout_turns == 0 || selfplay_heuristic_mix > 0 ||
+              selfplay_heuristic_mix_final > 0,
+          "selfplay.heuristic_playout_turns needs selfplay.heuristic_mix or heuristic_mix_final "
+          "above 0");
   require(replay_capacity >= train_batch_size, "replay.capacity must hold at least one batch");
   require(selfplay_max_lead == 0 || selfplay_max_lead * train_reuse >= train_batch_size,
           "selfplay.max_lead must be 0 or hold at least train.batch_size / train.reuse positions");
@@ -534,8 +676,10 @@ std::string TrainConfig::to_yaml(bool with_help) const {
     }
     const std::string key = dot == std::string::npos ? name : "  " + name.substr(dot + 1);
     const std::string value = format_value(*this, f);
-    out << key << ": " << (std::holds_alternative<Field<std::string>>(f) ? yaml_quoted(value) : value);
-    if (with_help) out << "  # " << std::visit([](const auto& x) { return std::string(x.help); }, f);
+    out << key << ": "
+        << (std::holds_alternative<Field<std::string>>(f) ? yaml_quoted(value) : value);
+    if (with_help)
+      out << "  # " << std::visit([](const auto& x) { return std::string(x.help); }, f);
     out << '\n';
   }
   return out.str();

@@ -29,7 +29,8 @@ class GameFeed {
   // The set just saved is complete (called with lock() held).
   virtual void checkpointed() = 0;
   // New weights at `step`; `export_to(path)` writes them as an exported model.
-  virtual void published(std::int64_t step, const std::function<void(const std::string&)>& export_to) = 0;
+  virtual void published(std::int64_t step,
+                         const std::function<void(const std::string&)>& export_to) = 0;
 };
 
 }  // namespace azg::trainer

@@ -33,7 +33,9 @@ std::string encode_game(const FinishedGame<G>& game) {
 // `source` names the payload in errors ("game 1700000000000-0 from actor-a").
 template <Game G>
 FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
-  auto fail = [&] { throw Error(source + " is not a self-play game of this build's " + std::string(G::kName)); };
+  auto fail = [&] {
+    throw Error(source + " is not a self-play game of this build's " + std::string(G::kName));
+  };
   if (bytes.size() < sizeof kGamePayloadMagic + sizeof(std::uint64_t)) fail();
   ByteReader r(without_checksum(bytes, source), source);
   if (r.pod<std::uint64_t>() != kGamePayloadMagic) fail();
@@ -53,7 +55,8 @@ FinishedGame<G> decode_game(std::string_view bytes, const std::string& source) {
   const auto count = r.pod<std::uint64_t>();
   r.expect_items(count, sizeof(G) + sizeof(float) + 1 + sizeof(std::uint32_t));
   game.positions.reserve(count);
-  for (std::uint64_t i = 0; i < count; ++i) game.positions.push_back(read_position<G>(r, true, fail));
+  for (std::uint64_t i = 0; i < count; ++i)
+    game.positions.push_back(read_position<G>(r, true, fail));
   if (r.remaining() != 0) fail();
   return game;
 }

@@ -1,12 +1,11 @@
 #pragma once
 // Self-play game records: JSON lines (setup, actions, result), gathered in memory and
 // written as numbered files in games/, each file atomically.
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,7 +18,8 @@ namespace azg::trainer {
 // and, for a game stopped before its end (a resignation), its termination. The record
 // files and the actors' payloads both carry it; play::read_game_record reads it back.
 inline nlohmann::json record_json(const GameRecord& record, const std::string& termination = {}) {
-  nlohmann::json j = {{"actions", record.actions}, {"result", std::string(outcome_string(record.outcome))}};
+  nlohmann::json j = {{"actions", record.actions},
+                      {"result", std::string(outcome_string(record.outcome))}};
   if (!record.setup.empty()) j["setup"] = record.setup;
   if (!termination.empty()) j["termination"] = termination;
   return j;
@@ -39,8 +39,12 @@ class GameRecordWriter {
   // Files numbered from resumed.next_file on were written after that checkpoint by a run
   // that was then killed: their games are not in the resumed replay buffer nor in the
   // counters, so they are moved to games/uncounted/ rather than counted twice or lost.
-  GameRecordWriter(std::string folder, int games_per_file, RecordsState resumed = {}, bool files_known = true)
-      : folder_(std::move(folder)), per_file_(games_per_file), games_(resumed.games), next_file_(resumed.next_file) {
+  GameRecordWriter(std::string folder, int games_per_file, RecordsState resumed = {},
+                   bool files_known = true)
+      : folder_(std::move(folder)),
+        per_file_(games_per_file),
+        games_(resumed.games),
+        next_file_(resumed.next_file) {
     std::filesystem::create_directories(folder_);
     int highest = 0;
     std::vector<std::filesystem::path> after;
@@ -58,7 +62,8 @@ class GameRecordWriter {
       std::filesystem::create_directories(folder_ + "/uncounted");
       std::string target = folder_ + "/uncounted/" + path.filename().string();
       for (int copy = 1; std::filesystem::exists(target); ++copy)
-        target = folder_ + "/uncounted/" + path.stem().string() + "-" + std::to_string(copy) + ".jsonl";
+        target =
+            folder_ + "/uncounted/" + path.stem().string() + "-" + std::to_string(copy) + ".jsonl";
       std::filesystem::rename(path, target);
       ++moved_;
     }

@@ -51,7 +51,8 @@ class LocalGameSink final : public GameSink<G> {
   // counted once the buffer holds train.min_positions. max_lead 0: never.
   bool ahead() const override {
     if (config_.selfplay_max_lead <= 0) return false;
-    const double wanted = static_cast<double>(network_step_.load()) * config_.train_batch_size / config_.train_reuse;
+    const double wanted =
+        static_cast<double>(network_step_.load()) * config_.train_batch_size / config_.train_reuse;
     return static_cast<double>(buffer_.added()) >
            wanted + config_.train_min_positions + static_cast<double>(config_.selfplay_max_lead);
   }

@@ -15,7 +15,8 @@ namespace azg::trainer {
 
 // `surprise[i]`: position i's KL in nats, or a negative number for a position without a
 // policy target (a cheap search), which keeps one copy. share 0: one copy of everything.
-inline std::vector<int> surprise_copies(const std::vector<double>& surprise, double share, Rng& rng) {
+inline std::vector<int> surprise_copies(const std::vector<double>& surprise, double share,
+                                        Rng& rng) {
   std::vector<int> copies(surprise.size(), 1);
   if (share <= 0) return copies;
   double total = 0.0;

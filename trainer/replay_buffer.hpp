@@ -105,8 +105,10 @@ class ReplayBuffer {
 
   void add(Position<G> p) {
     std::lock_guard lock(mutex_);
-    if (entries_.size() < capacity_) entries_.push_back(std::move(p));
-    else entries_[next_ % capacity_] = std::move(p);
+    if (entries_.size() < capacity_)
+      entries_.push_back(std::move(p));
+    else
+      entries_[next_ % capacity_] = std::move(p);
     ++next_;
   }
 
@@ -139,9 +141,11 @@ class ReplayBuffer {
     std::lock_guard lock(mutex_);
     for (int i = 0; i < n; ++i) {
       const Position<G>& p = entries_[rng.below(static_cast<std::uint32_t>(entries_.size()))];
-      const int s = symmetries && G::kNumSymmetries > 1 ? static_cast<int>(rng.below(G::kNumSymmetries)) : 0;
+      const int s =
+          symmetries && G::kNumSymmetries > 1 ? static_cast<int>(rng.below(G::kNumSymmetries)) : 0;
       const G image = s == 0 ? p.state : p.state.symmetric(s);
-      image.encode(std::span<float>(out.planes.data() + static_cast<std::size_t>(i) * plane_size, plane_size));
+      image.encode(std::span<float>(out.planes.data() + static_cast<std::size_t>(i) * plane_size,
+                                    plane_size));
       float* policy = out.policy.data() + static_cast<std::size_t>(i) * policy_size;
       std::uint8_t* legal = out.legal.data() + static_cast<std::size_t>(i) * policy_size;
       ActionListFor<G> actions;
@@ -172,7 +176,8 @@ class ReplayBuffer {
       if constexpr (kDecidedByPoints<G>) {
         if (score && p.final_state) {
           // score_margin() is player 0's points less player 1's; the target is the mover's.
-          const double margin = p.final_state->score_margin() * (p.state.to_act() == Player::kP0 ? 1.0 : -1.0);
+          const double margin =
+              p.final_state->score_margin() * (p.state.to_act() == Player::kP0 ? 1.0 : -1.0);
           out.score[i] = static_cast<float>(std::tanh(margin / targets.score_scale));
           out.score_weight[i] = 1.0f;
         }
@@ -204,7 +209,9 @@ class ReplayBuffer {
   // The same from a file's bytes; `source` names it in errors. Leaves the buffer as it
   // was when the bytes are refused.
   void load_bytes(std::string_view bytes, const std::string& source) {
-    auto fail = [&] { throw Error(source + " is not a replay buffer of this build's " + std::string(G::kName)); };
+    auto fail = [&] {
+      throw Error(source + " is not a replay buffer of this build's " + std::string(G::kName));
+    };
     ByteReader r(bytes, source);
     const auto magic = r.pod<std::uint64_t>();
     if (magic != kMagic && magic != kMagicWithFinalStates && magic != kMagicChecksummed) fail();
@@ -223,11 +230,13 @@ class ReplayBuffer {
     if (next < static_cast<std::int64_t>(count)) fail();
     std::vector<Position<G>> entries;
     entries.reserve(count);
-    for (std::uint64_t i = 0; i < count; ++i) entries.push_back(read_position<G>(r, magic != kMagic, fail));
+    for (std::uint64_t i = 0; i < count; ++i)
+      entries.push_back(read_position<G>(r, magic != kMagic, fail));
     if (r.remaining() != 0) fail();
     std::lock_guard lock(mutex_);
     // Keep the most recent `capacity` if the capacity shrank.
-    if (entries.size() > capacity_) entries.erase(entries.begin(), entries.end() - static_cast<std::ptrdiff_t>(capacity_));
+    if (entries.size() > capacity_)
+      entries.erase(entries.begin(), entries.end() - static_cast<std::ptrdiff_t>(capacity_));
     entries_ = std::move(entries);
     next_ = next;
   }
@@ -235,7 +244,8 @@ class ReplayBuffer {
  private:
   static constexpr std::uint64_t kMagic = 0x3142524741ull;                 // "AGRB1", older builds
   static constexpr std::uint64_t kMagicWithFinalStates = 0x3242524741ull;  // "AGRB2", older builds
-  static constexpr std::uint64_t kMagicChecksummed = 0x3342524741ull;      // "AGRB3": AGRB2 + FNV-1a-64 at the end
+  static constexpr std::uint64_t kMagicChecksummed =
+      0x3342524741ull;  // "AGRB3": AGRB2 + FNV-1a-64 at the end
 
   std::size_t capacity_;
   mutable std::mutex mutex_;

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <iomanip>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -25,8 +25,8 @@ void pause_for_crash_test() {
 
 }  // namespace
 
-RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
-                 parallel::LearnerGroup* group)
+RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta,
+                 GameHooks hooks, parallel::LearnerGroup* group)
     : config_(std::move(config)),
       dir_(std::move(run_dir)),
       out_(out),
@@ -51,7 +51,8 @@ nets::OptimConfig RunCore::optim_config() {
           c.optim_momentum,
           c.optim_weight_decay,
           c.train_ownership_weight,
-          c.train_precision == "auto" ? auto_precision() : nets::resolve_precision(c.train_precision, c.device),
+          c.train_precision == "auto" ? auto_precision()
+                                      : nets::resolve_precision(c.train_precision, c.device),
           c.train_score_weight};
 }
 
@@ -63,7 +64,9 @@ void RunCore::open_or_resume() {
     if (group_) share_start(fresh);
     if (fresh) save_checkpoint();
   }
-  if (group_) session_->set_gradient_average([group = group_](float* v, std::size_t n) { group->average(v, n); });
+  if (group_)
+    session_->set_gradient_average(
+        [group = group_](float* v, std::size_t n) { group->average(v, n); });
   base_elapsed_ = counters_.elapsed_seconds;
   stats_.games = counters_.games;
   stats_.positions = counters_.positions;
@@ -73,30 +76,34 @@ bool RunCore::open_primary() {
   namespace fs = std::filesystem;
   fs::create_directories(dir_.path("checkpoints"));
   fs::create_directories(dir_.path("models"));
-  lock_ = std::make_unique<RunLock>(dir_.root());  // before anything in the directory is read or written
+  lock_ = std::make_unique<RunLock>(
+      dir_.root());  // before anything in the directory is read or written
   const std::string config_text = config_.to_yaml(false);
   if (dir_.has_checkpoint()) {
     std::ifstream in(dir_.path("config.yaml"));
     const std::string saved((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (saved != config_text)
-      throw Error(dir_.root() + " was started with another configuration (see its config.yaml); resume with the same "
-                  "options or use another --run-dir");
+      throw Error(
+          dir_.root() +
+          " was started with another configuration (see its config.yaml); resume with the same "
+          "options or use another --run-dir");
     const std::string set = dir_.latest_set();
     dir_.prune_checkpoints(2);
     nets::ModelMeta saved_meta;
     session_ = nets::TrainingSession::resume(set + "/model.ckpt", optim_config(), config_.device,
-                                            saved_meta);
+                                             saved_meta);
     saved_meta.check_matches(meta_, set + "/model.ckpt");
     resume_games(set);
-    if (const int dropped = dir_.cut_metrics_after(counters_.step, !counters_.finished); dropped > 0)
-      out_ << "dropped " << dropped << " metrics line(s) written after the last checkpoint (step " << counters_.step
-           << ") from " << dir_.path("metrics.jsonl") << std::endl;
+    if (const int dropped = dir_.cut_metrics_after(counters_.step, !counters_.finished);
+        dropped > 0)
+      out_ << "dropped " << dropped << " metrics line(s) written after the last checkpoint (step "
+           << counters_.step << ") from " << dir_.path("metrics.jsonl") << std::endl;
     const int learners = group_ ? group_->size() : 1;
     if (counters_.learners != learners)
       throw Error(dir_.root() + " was trained by " + std::to_string(counters_.learners) +
                   " learner(s): resume it with --learners " + std::to_string(counters_.learners));
-    out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games << " games, "
-         << hooks_.buffer_size() << " positions in the buffer)" << std::endl;
+    out_ << "resuming " << dir_.root() << " at step " << counters_.step << " (" << counters_.games
+         << " games, " << hooks_.buffer_size() << " positions in the buffer)" << std::endl;
     return false;
   }
   // No complete checkpoint set: a new run (or one killed before its first checkpoint,
@@ -106,34 +113,41 @@ bool RunCore::open_primary() {
   session_ = nets::TrainingSession::create(meta_, optim_config(), config_.seed, config_.device);
   rng_.reseed(config_.seed);
   counters_.learners = group_ ? group_->size() : 1;
-  records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
-  out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash() << ")" << std::endl;
+  records_ =
+      std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
+  out_ << "training " << meta_.game << " in " << dir_.root() << " (config hash " << config_.hash()
+       << ")" << std::endl;
   return true;
 }
 
 void RunCore::resume_games(const std::string& set) {
   hooks_.load_buffer(set + "/buffer.bin");
   std::ifstream state_in(set + "/state.json");
-  const std::string state_text((std::istreambuf_iterator<char>(state_in)), std::istreambuf_iterator<char>());
+  const std::string state_text((std::istreambuf_iterator<char>(state_in)),
+                               std::istreambuf_iterator<char>());
   counters_ = RunCounters::parse(state_text, set + "/state.json");
   rng_.set_state(counters_.rng);
   records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file,
                                                 RecordsState{counters_.games, counters_.game_files},
                                                 counters_.game_files > 0);
   if (records_->moved_files() > 0)
-    out_ << "moved " << records_->moved_files() << " game file(s) written after the last checkpoint to "
-         << dir_.path("games/uncounted") << "/ (their positions were lost with the killed run)" << std::endl;
+    out_ << "moved " << records_->moved_files()
+         << " game file(s) written after the last checkpoint to " << dir_.path("games/uncounted")
+         << "/ (their positions were lost with the killed run)" << std::endl;
 }
 
 double RunCore::elapsed() const {
-  return base_elapsed_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  return base_elapsed_ +
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
 }
 
 bool RunCore::done() const {
-  return counters_.step >= config_.run_steps || (config_.run_minutes > 0 && elapsed() >= config_.run_minutes * 60.0);
+  return counters_.step >= config_.run_steps ||
+         (config_.run_minutes > 0 && elapsed() >= config_.run_minutes * 60.0);
 }
 
-void RunCore::after_step(const nets::Losses& losses, std::chrono::steady_clock::time_point loop_start,
+void RunCore::after_step(const nets::Losses& losses,
+                         std::chrono::steady_clock::time_point loop_start,
                          std::int64_t games_at_start, std::int64_t evals_at_start) {
   counters_.step = session_->steps();
   if (counters_.step % config_.train_publish_every == 0) {
@@ -149,45 +163,49 @@ void RunCore::after_step(const nets::Losses& losses, std::chrono::steady_clock::
 
 void RunCore::log_metrics(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                           std::int64_t games_at_start, std::int64_t evals_at_start) {
-  const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const double s = std::max(
+      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
   const double progress = run_progress(config_, counters_.step, elapsed());
   const nlohmann::json decisive_share = decisive_share_since_last_log();
-  dir_.append_metrics({{"type", "train"},
-                       {"step", counters_.step},
-                       {"games", shown_games()},
-                       {"positions", shown_positions()},
-                       {"buffer", shown_buffer()},
-                       {"loss_policy", l.policy},
-                       {"loss_value", l.value},
-                       {"loss_ownership", l.ownership},
-                       {"loss_score", l.score},
-                       {"lr", learning_rate(config_, progress)},
-                       {"simulations", full_simulations(config_, progress)},
-                       {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
-                       {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
-                       {"policy_kl", policy_kl_since_last_log()},
-                       {"resigned", stats_.resigned.load()},
-                       {"false_resign", false_resign_share()},
-                       {"decisive_share", decisive_share},
-                       {"decisive", stats_.decisive.load()},
-                       {"capped", stats_.capped.load()},
-                       {"archive_starts", stats_.archive_starts.load()},
-                       {"decided", stats_.decided.load()},
-                       {"decided_wrong", stats_.decided_wrong.load()},
-                       {"elapsed_s", elapsed()}});
+  dir_.append_metrics(
+      {{"type", "train"},
+       {"step", counters_.step},
+       {"games", shown_games()},
+       {"positions", shown_positions()},
+       {"buffer", shown_buffer()},
+       {"loss_policy", l.policy},
+       {"loss_value", l.value},
+       {"loss_ownership", l.ownership},
+       {"loss_score", l.score},
+       {"lr", learning_rate(config_, progress)},
+       {"simulations", full_simulations(config_, progress)},
+       {"games_per_s", static_cast<double>(shown_games() - games_at_start) / s},
+       {"evals_per_s", static_cast<double>(stats_.evaluations - evals_at_start) / s},
+       {"policy_kl", policy_kl_since_last_log()},
+       {"resigned", stats_.resigned.load()},
+       {"false_resign", false_resign_share()},
+       {"decisive_share", decisive_share},
+       {"decisive", stats_.decisive.load()},
+       {"capped", stats_.capped.load()},
+       {"archive_starts", stats_.archive_starts.load()},
+       {"decided", stats_.decided.load()},
+       {"decided_wrong", stats_.decided_wrong.load()},
+       {"elapsed_s", elapsed()}});
   if (!::isatty(STDOUT_FILENO)) {
-    out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
-         << shown_positions() << "  loss " << loss_text(l, 3, " / ") << std::fixed << std::setprecision(1) << "  "
-         << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
-         << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  " << std::setprecision(0)
-         << elapsed() << " s";
+    out_ << "step " << counters_.step << "/" << config_.run_steps << "  games " << shown_games()
+         << "  positions " << shown_positions() << "  loss " << loss_text(l, 3, " / ") << std::fixed
+         << std::setprecision(1) << "  " << static_cast<double>(shown_games() - games_at_start) / s
+         << " games/s  " << std::setprecision(0)
+         << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  "
+         << std::setprecision(0) << elapsed() << " s";
     if (decisive_share.is_number())
       out_ << "  decisive " << std::setprecision(0) << 100 * decisive_share.get<double>() << "%";
     if (config_.selfplay_resign_value > 0)
-      out_ << "  resigned " << stats_.resigned.load() << " (wrong " << stats_.resign_false.load() << " of "
-           << stats_.resign_checks.load() << " played out)";
+      out_ << "  resigned " << stats_.resigned.load() << " (wrong " << stats_.resign_false.load()
+           << " of " << stats_.resign_checks.load() << " played out)";
     if (config_.selfplay_decided_value > 0)
-      out_ << "  called " << stats_.decided.load() << " (wrong " << stats_.decided_wrong.load() << ")";
+      out_ << "  called " << stats_.decided.load() << " (wrong " << stats_.decided_wrong.load()
+           << ")";
     out_ << std::endl;
   }
 }
@@ -206,7 +224,8 @@ nlohmann::json RunCore::decisive_share_since_last_log() {
   const std::int64_t decisive = stats_.decisive.load(), games = stats_.games.load();
   nlohmann::json share = nullptr;
   if (games > games_logged_)
-    share = std::min(1.0, static_cast<double>(decisive - decisive_logged_) / static_cast<double>(games - games_logged_));
+    share = std::min(1.0, static_cast<double>(decisive - decisive_logged_) /
+                              static_cast<double>(games - games_logged_));
   decisive_logged_ = decisive;
   games_logged_ = games;
   return share;
@@ -215,9 +234,9 @@ nlohmann::json RunCore::decisive_share_since_last_log() {
 // Mean KL(prior || policy target) of the full searches since the last metrics line.
 double RunCore::policy_kl_since_last_log() {
   const std::int64_t kl = stats_.policy_kl_micronats.load(), n = stats_.full_searches.load();
-  const double mean = n > kl_searches_logged_
-                          ? 1e-6 * static_cast<double>(kl - kl_logged_) / static_cast<double>(n - kl_searches_logged_)
-                          : 0.0;
+  const double mean = n > kl_searches_logged_ ? 1e-6 * static_cast<double>(kl - kl_logged_) /
+                                                    static_cast<double>(n - kl_searches_logged_)
+                                              : 0.0;
   kl_logged_ = kl;
   kl_searches_logged_ = n;
   return mean;
@@ -232,21 +251,27 @@ std::string RunCore::loss_text(const nets::Losses& l, int precision, const char*
   return text.str();
 }
 
-void RunCore::print_progress(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
+void RunCore::print_progress(const nets::Losses& l,
+                             std::chrono::steady_clock::time_point loop_start,
                              std::int64_t games_at_start, std::int64_t evals_at_start) {
-  const double s = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
-  double eta = (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
+  const double s = std::max(
+      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  double eta =
+      (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
   if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
   std::ostringstream line;
-  line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << shown_games() << "  positions "
-       << shown_positions() << "  loss " << loss_text(l, 2, "/") << std::fixed << std::setprecision(1) << "  "
-       << static_cast<double>(shown_games() - games_at_start) / s << " games/s  " << std::setprecision(0)
+  line << "\rstep " << counters_.step << "/" << config_.run_steps << "  games " << shown_games()
+       << "  positions " << shown_positions() << "  loss " << loss_text(l, 2, "/") << std::fixed
+       << std::setprecision(1) << "  " << static_cast<double>(shown_games() - games_at_start) / s
+       << " games/s  " << std::setprecision(0)
        << static_cast<double>(stats_.evaluations - evals_at_start) / s << " evals/s  ETA "
        << static_cast<int>(std::max(0.0, eta)) / 60 << "m" << std::setw(2) << std::setfill('0')
        << static_cast<int>(std::max(0.0, eta)) % 60 << "s";
   if (const std::int64_t games = stats_.games.load(); games > 0)  // this process's games
     line << "  decisive " << std::setprecision(0)
-         << 100.0 * std::min(1.0, static_cast<double>(stats_.decisive.load()) / static_cast<double>(games)) << "%";
+         << 100.0 * std::min(1.0, static_cast<double>(stats_.decisive.load()) /
+                                      static_cast<double>(games))
+         << "%";
   line << "   ";
   out_ << line.str() << std::flush;
 }
@@ -261,7 +286,8 @@ void RunCore::report_selfplay_time(const std::string& precision) {
   // The same quantity as azg bench nn's evaluator line on one thread: compare them to
   // see how much the learner and the other workers slow each network call.
   if (nn_s > 0)
-    out_ << std::setprecision(0) << "network calls: " << static_cast<double>(stats_.evaluations.load()) / nn_s
+    out_ << std::setprecision(0)
+         << "network calls: " << static_cast<double>(stats_.evaluations.load()) / nn_s
          << " evaluations/s per self-play thread while evaluating (" << precision << ")\n";
 }
 
@@ -272,7 +298,8 @@ std::string checkpoint_set_name(std::int64_t step) {
 }
 
 void RunCore::save_checkpoint() {
-  const std::unique_lock<std::mutex> games_held = hooks_.hold_games ? hooks_.hold_games() : std::unique_lock<std::mutex>{};
+  const std::unique_lock<std::mutex> games_held =
+      hooks_.hold_games ? hooks_.hold_games() : std::unique_lock<std::mutex>{};
   const std::string name = checkpoint_set_name(counters_.step);
   const std::string set = dir_.path(std::string("checkpoints/") + name);
   std::filesystem::create_directories(set);
@@ -282,7 +309,8 @@ void RunCore::save_checkpoint() {
   counters_.positions = stats_.positions;
   counters_.elapsed_seconds = elapsed();
   counters_.rng = rng_.state();
-  if (primary()) session_->save_checkpoint(set + "/model.ckpt", meta_);  // the other ranks hold the same network
+  if (primary())
+    session_->save_checkpoint(set + "/model.ckpt", meta_);  // the other ranks hold the same network
   pause_for_crash_test();
   hooks_.save_buffer(set + "/buffer.bin");
   write_text_atomically(set + "/state.json", counters_.to_json().dump(2));
@@ -300,40 +328,46 @@ void RunCore::evaluate() {
   std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters_.step));
   const std::string model_path = dir_.path(name);
   session_->export_model(model_path, meta_);
-  auto current = nets::InferenceModel::load(model_path, config_.device, config_.inference_precision);
+  auto current =
+      nets::InferenceModel::load(model_path, config_.device, config_.inference_precision);
   nlohmann::json line = {{"type", "eval"}, {"step", counters_.step}, {"model", name}};
   const std::uint64_t seed = config_.seed * 31 + static_cast<std::uint64_t>(counters_.step);
-  if (!counters_.previous_model.empty() && std::filesystem::exists(dir_.path(counters_.previous_model))) {
-    auto previous =
-        nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device, config_.inference_precision);
+  if (!counters_.previous_model.empty() &&
+      std::filesystem::exists(dir_.path(counters_.previous_model))) {
+    auto previous = nets::InferenceModel::load(dir_.path(counters_.previous_model), config_.device,
+                                               config_.inference_precision);
     line["previous"] = counters_.previous_model;
     if (config_.eval_gate == "sprt") {
       // Colour-swapped pairs of games until the SPRT decides (H0: no gain, H1: +elo1).
       play::Sprt sprt(0.0, config_.eval_sprt_elo1, 0.05, 0.05);
       const play::SprtMatch m =
-          hooks_.model_sprt(current, previous, config_.eval_search.simulations, sprt, config_.eval_sprt_max_games, seed);
+          hooks_.model_sprt(current, previous, config_.eval_search.simulations, sprt,
+                            config_.eval_sprt_max_games, seed);
       line["vs_previous"] = m.score.rate();
       line["sprt_llr"] = sprt.llr();
       line["sprt_games"] = m.score.games();
       line["gate"] = m.decision == play::Sprt::Decision::kAcceptH1 ? "promoted" : "kept previous";
       if (m.decision == play::Sprt::Decision::kAcceptH1) counters_.best_model = name;
     } else {
-      const play::Score s = hooks_.model_match(current, previous, config_.eval_search.simulations, config_.eval_games, seed);
+      const play::Score s = hooks_.model_match(current, previous, config_.eval_search.simulations,
+                                               config_.eval_games, seed);
       line["vs_previous"] = s.rate();
       if (s.rate() >= 0.5) counters_.best_model = name;
     }
   } else {
     counters_.best_model = name;
   }
-  const play::Score uct = hooks_.vs_uct(current, config_.eval_search.simulations, config_.eval_games, 1, seed + 7);
+  const play::Score uct =
+      hooks_.vs_uct(current, config_.eval_search.simulations, config_.eval_games, 1, seed + 7);
   line["vs_uct"] = uct.rate();
   line["uct_simulations"] = config_.eval_baseline_simulations;
   counters_.previous_model = name;
   if (counters_.best_model == name)
-    std::filesystem::copy_file(model_path, dir_.path("models/best.pt"), std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(model_path, dir_.path("models/best.pt"),
+                               std::filesystem::copy_options::overwrite_existing);
   dir_.append_metrics(line);
-  out_ << (::isatty(STDOUT_FILENO) ? "\n" : "") << "evaluation at step " << counters_.step << ": " << line.dump()
-       << std::endl;
+  out_ << (::isatty(STDOUT_FILENO) ? "\n" : "") << "evaluation at step " << counters_.step << ": "
+       << line.dump() << std::endl;
 }
 
 TrainReport RunCore::finish() {
@@ -347,14 +381,18 @@ TrainReport RunCore::finish() {
   r.final_model = dir_.path("models/final.pt");
   session_->export_model(r.final_model, meta_);
   if (config_.eval_final_games > 0) {
-    out_ << "final evaluation: " << config_.eval_final_simulations << " simulations vs random and vs UCT ("
-         << config_.eval_baseline_simulations << " rollouts), " << config_.eval_final_games << " games each\n";
-    auto model = nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
+    out_ << "final evaluation: " << config_.eval_final_simulations
+         << " simulations vs random and vs UCT (" << config_.eval_baseline_simulations
+         << " rollouts), " << config_.eval_final_games << " games each\n";
+    auto model =
+        nets::InferenceModel::load(r.final_model, config_.device, config_.inference_precision);
     const std::uint64_t seed = config_.seed * 97 + 5;
     // Training is over: the final games use every self-play thread.
     const int threads = std::max(1, config_.selfplay_threads);
-    r.vs_random = hooks_.vs_random(model, config_.eval_final_simulations, config_.eval_final_games, threads, seed);
-    r.vs_uct = hooks_.vs_uct(model, config_.eval_final_simulations, config_.eval_final_games, threads, seed + 1);
+    r.vs_random = hooks_.vs_random(model, config_.eval_final_simulations, config_.eval_final_games,
+                                   threads, seed);
+    r.vs_uct = hooks_.vs_uct(model, config_.eval_final_simulations, config_.eval_final_games,
+                             threads, seed + 1);
     dir_.append_metrics({{"type", "final"},
                          {"step", counters_.step},
                          {"model", "models/final.pt"},

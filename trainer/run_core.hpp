@@ -10,10 +10,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "nets/session.hpp"
 #include "parallel/learner_group.hpp"
@@ -40,11 +39,14 @@ struct GameHooks {
   std::function<void(const std::string&)> save_buffer, load_buffer;
   std::function<std::size_t()> buffer_size;
   // `a` against `b` at `simulations`: a's score.
-  std::function<play::Score(Model a, Model b, int simulations, int games, std::uint64_t seed)> model_match;
-  std::function<play::SprtMatch(Model a, Model b, int simulations, play::Sprt& sprt, int max_games, std::uint64_t seed)>
+  std::function<play::Score(Model a, Model b, int simulations, int games, std::uint64_t seed)>
+      model_match;
+  std::function<play::SprtMatch(Model a, Model b, int simulations, play::Sprt& sprt, int max_games,
+                                std::uint64_t seed)>
       model_sprt;
   // The model at `simulations` against the UCT baseline, or against random: its score.
-  std::function<play::Score(Model m, int simulations, int games, int threads, std::uint64_t seed)> vs_uct, vs_random;
+  std::function<play::Score(Model m, int simulations, int games, int threads, std::uint64_t seed)>
+      vs_uct, vs_random;
   // Optional, for a learner fed by actors: once a checkpoint set is complete (LATEST
   // names it), and each time new weights are published to the run's own inference model.
   std::function<void()> after_checkpoint;
@@ -64,8 +66,8 @@ std::string checkpoint_set_name(std::int64_t step);
 // its network comes from rank 0 at start and stays equal to it step by step.
 class RunCore {
  public:
-  RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta, GameHooks hooks,
-          parallel::LearnerGroup* group = nullptr);
+  RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta,
+          GameHooks hooks, parallel::LearnerGroup* group = nullptr);
 
   // Opens the run directory: resumes from its last complete checkpoint set (the same
   // configuration only), or starts a new run and writes its first set.
@@ -95,7 +97,9 @@ class RunCore {
     group_buffer_ = buffer;
   }
   std::int64_t shown_games() const { return group_ ? group_games_ : stats_.games.load(); }
-  std::int64_t shown_positions() const { return group_ ? group_positions_ : stats_.positions.load(); }
+  std::int64_t shown_positions() const {
+    return group_ ? group_positions_ : stats_.positions.load();
+  }
   std::size_t shown_buffer() const { return group_ ? group_buffer_ : hooks_.buffer_size(); }
 
   const TrainConfig& config() const { return config_; }
@@ -117,7 +121,7 @@ class RunCore {
 
  private:
   void evaluate();
-  bool open_primary();  // true for a new run
+  bool open_primary();                        // true for a new run
   void resume_games(const std::string& set);  // the buffer, counters and records of a set
   void share_start(bool fresh);
   void open_shard();

@@ -24,7 +24,8 @@ void RunCore::share_start(bool fresh) {
   session_->save_checkpoint(file, meta_);
   const std::string model = read_bytes(file);
   std::filesystem::remove(file);
-  const nlohmann::json start{{"fresh", fresh}, {"set", checkpoint_set_name(counters_.step)}, {"run", counters_.to_json()}};
+  const nlohmann::json start{
+      {"fresh", fresh}, {"set", checkpoint_set_name(counters_.step)}, {"run", counters_.to_json()}};
   group_->share(start.dump());
   group_->share(model);
 }
@@ -41,7 +42,8 @@ void RunCore::open_shard() {
   const std::string config_text = config_.to_yaml(false);
   if (fs::exists(dir_.path("config.yaml"))) {
     if (read_bytes(dir_.path("config.yaml")) != config_text)
-      throw Error(dir_.root() + " holds a shard of a run with another configuration (see its config.yaml); use "
+      throw Error(dir_.root() +
+                  " holds a shard of a run with another configuration (see its config.yaml); use "
                   "another --run-dir");
   } else {
     write_text_atomically(dir_.path("config.yaml"), config_text);
@@ -60,18 +62,21 @@ void RunCore::open_shard() {
   } else {
     if (!start.at("fresh").get<bool>())
       out_ << rank << ": no shard of " << fs::path(set).filename().string() << " in " << dir_.root()
-           << ": starting with an empty buffer (games it had not acknowledged come back from Redis)" << std::endl;
+           << ": starting with an empty buffer (games it had not acknowledged come back from Redis)"
+           << std::endl;
     counters_ = RunCounters{};
     rng_.reseed(config_.seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(group_->rank()));
-    records_ = std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
+    records_ =
+        std::make_unique<GameRecordWriter>(dir_.path("games"), config_.selfplay_games_per_file);
   }
   // The run's clock and progress are rank 0's; the games are this rank's own.
   counters_.step = run.step;
   counters_.elapsed_seconds = run.elapsed_seconds;
   counters_.finished = run.finished;
   counters_.learners = run.learners;
-  out_ << rank << " of " << group_->size() << ": shard in " << dir_.root() << " at step " << counters_.step << " ("
-       << counters_.games << " games, " << hooks_.buffer_size() << " positions in its buffer)" << std::endl;
+  out_ << rank << " of " << group_->size() << ": shard in " << dir_.root() << " at step "
+       << counters_.step << " (" << counters_.games << " games, " << hooks_.buffer_size()
+       << " positions in its buffer)" << std::endl;
   if (start.at("fresh").get<bool>()) save_checkpoint();  // with rank 0's first set
 }
 

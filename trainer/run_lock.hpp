@@ -26,7 +26,8 @@ class RunLock {
       ::close(fd_);
       std::string pid = n > 0 ? std::string(holder, static_cast<std::size_t>(n)) : "";
       while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-      throw Error(run_dir + " is in use by another azg train" + (pid.empty() ? "" : " (process " + pid + ")") +
+      throw Error(run_dir + " is in use by another azg train" +
+                  (pid.empty() ? "" : " (process " + pid + ")") +
                   "; wait for it to end or use another --run-dir");
     }
     const std::string me = std::to_string(::getpid()) + "\n";

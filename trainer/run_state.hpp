@@ -5,13 +5,12 @@
 // from the last complete set, and partial sets are removed on resume.
 #include <unistd.h>
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -26,7 +25,8 @@ struct RunCounters {
   std::int64_t step = 0;
   std::int64_t games = 0;
   std::int64_t positions = 0;
-  int game_files = 0;  // games/ files numbered below this hold exactly `games` games (0: older runs, unknown)
+  int game_files =
+      0;  // games/ files numbered below this hold exactly `games` games (0: older runs, unknown)
   double elapsed_seconds = 0;
   std::array<std::uint64_t, 4> rng{};
   std::string previous_model;  // the model of the last evaluation
@@ -35,9 +35,16 @@ struct RunCounters {
   int learners = 1;  // the learner processes that train the run (azg learner --learners)
 
   nlohmann::json to_json() const {
-    return {{"step", step},         {"games", games},           {"positions", positions}, {"game_files", game_files},
-            {"elapsed_seconds", elapsed_seconds}, {"rng", rng}, {"previous_model", previous_model},
-            {"best_model", best_model}, {"finished", finished}, {"learners", learners}};
+    return {{"step", step},
+            {"games", games},
+            {"positions", positions},
+            {"game_files", game_files},
+            {"elapsed_seconds", elapsed_seconds},
+            {"rng", rng},
+            {"previous_model", previous_model},
+            {"best_model", best_model},
+            {"finished", finished},
+            {"learners", learners}};
   }
   // Reads state.json's text; throws azg::Error naming `source` when it is not what
   // to_json() writes (not JSON, a missing or mistyped field, negative counters).
@@ -50,15 +57,18 @@ struct RunCounters {
       c.games = json_whole(j.at("games"), source + ": games", 0, kMax);
       c.positions = json_whole(j.at("positions"), source + ": positions", 0, kMax);
       if (j.contains("game_files"))
-        c.game_files = static_cast<int>(json_whole(j.at("game_files"), source + ": game_files", 0, 999999999));
+        c.game_files =
+            static_cast<int>(json_whole(j.at("game_files"), source + ": game_files", 0, 999999999));
       c.elapsed_seconds = json_real(j.at("elapsed_seconds"), source + ": elapsed_seconds", 0, 1e12);
       const auto& rng = j.at("rng");
-      if (!rng.is_array() || rng.size() != c.rng.size()) throw Error(source + ": rng must be 4 words");
+      if (!rng.is_array() || rng.size() != c.rng.size())
+        throw Error(source + ": rng must be 4 words");
       for (std::size_t i = 0; i < c.rng.size(); ++i) c.rng[i] = json_word(rng[i], source + ": rng");
       c.previous_model = j.value("previous_model", "");
       c.best_model = j.value("best_model", "");
       c.finished = j.value("finished", false);
-      if (j.contains("learners")) c.learners = static_cast<int>(json_whole(j.at("learners"), source + ": learners", 1, 4096));
+      if (j.contains("learners"))
+        c.learners = static_cast<int>(json_whole(j.at("learners"), source + ": learners", 1, 4096));
     } catch (const nlohmann::json::exception&) {
       throw Error(source + " is damaged (not the run state azg writes)");
     }
@@ -120,7 +130,8 @@ class RunDir {
     for (std::size_t begin = 0; begin < text.size();) {
       const std::size_t end = text.find('\n', begin);
       if (end == std::string::npos) break;  // a torn last line
-      if (keep == begin && !line_is_past(std::string_view(text).substr(begin, end - begin), step, drop_final))
+      if (keep == begin &&
+          !line_is_past(std::string_view(text).substr(begin, end - begin), step, drop_final))
         keep = end + 1;
       else
         ++dropped;

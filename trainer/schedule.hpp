@@ -19,13 +19,15 @@ inline double run_progress(const TrainConfig& c, std::int64_t step, double elaps
 
 // Cosine decay from optim.lr to optim.lr_final over the run's progress.
 inline double learning_rate(const TrainConfig& c, double progress) {
-  return c.optim_lr_final + 0.5 * (c.optim_lr - c.optim_lr_final) * (1.0 + std::cos(M_PI * progress));
+  return c.optim_lr_final +
+         0.5 * (c.optim_lr - c.optim_lr_final) * (1.0 + std::cos(M_PI * progress));
 }
 
 // selfplay.heuristic_mix's weight: from its start value to heuristic_mix_final, linear in
 // the run's progress.
 inline double heuristic_mix_weight(const TrainConfig& c, double progress) {
-  return c.selfplay_heuristic_mix + (c.selfplay_heuristic_mix_final - c.selfplay_heuristic_mix) * std::clamp(progress, 0.0, 1.0);
+  return c.selfplay_heuristic_mix + (c.selfplay_heuristic_mix_final - c.selfplay_heuristic_mix) *
+                                        std::clamp(progress, 0.0, 1.0);
 }
 
 inline bool uses_heuristic_mix(const TrainConfig& c) {

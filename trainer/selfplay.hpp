@@ -3,9 +3,9 @@
 // network, one evaluator call per batch of leaves from all its games; finished games go
 // to the replay buffer and the game records. Workers share the InferenceModel, whose
 // weights the training loop updates in place.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -74,17 +74,21 @@ void check_config_for_game(const TrainConfig& config) {
   if (!kDecidedByPoints<G> && config.train_margin_mix > 0)
     throw Error(std::string(G::kName) + " is not decided by points: train.margin_mix must be 0");
   if (!kHasProgress<G> && config.train_draw_progress > 0)
-    throw Error(std::string(G::kName) + " has no progress() heuristic: train.draw_progress must be 0");
+    throw Error(std::string(G::kName) +
+                " has no progress() heuristic: train.draw_progress must be 0");
   if (!kHasEvaluation<G> && uses_heuristic_mix(config))
-    throw Error(std::string(G::kName) + " has no static evaluation: selfplay.heuristic_mix must be 0");
+    throw Error(std::string(G::kName) +
+                " has no static evaluation: selfplay.heuristic_mix must be 0");
   if (!kHasEvaluation<G> && config.eval_heuristic_mix > 0)
     throw Error(std::string(G::kName) + " has no static evaluation: eval.heuristic_mix must be 0");
   if (!kHasEvaluation<G> && config.train_evaluation_mix > 0)
-    throw Error(std::string(G::kName) + " has no static evaluation: train.evaluation_mix must be 0");
+    throw Error(std::string(G::kName) +
+                " has no static evaluation: train.evaluation_mix must be 0");
   if (!kHasTurnCap<G> && config.train_cap_value != "draw")
     throw Error(std::string(G::kName) + " has no turn cap: train.cap_value must be draw");
   if (!kHasEvaluation<G> && config.train_cap_value == "evaluation")
-    throw Error(std::string(G::kName) + " has no static evaluation: train.cap_value cannot be evaluation");
+    throw Error(std::string(G::kName) +
+                " has no static evaluation: train.cap_value cannot be evaluation");
   if (!kHasOwnership<G> && config.net_ownership)
     throw Error(std::string(G::kName) + " has no ownership targets: net.ownership must be false");
   if (!kDecidedByPoints<G> && config.net_score_head)
@@ -101,11 +105,13 @@ inline SampleTargets sample_targets(const TrainConfig& c) {
 // points minus the opponent's) squashed by tanh(margin / train.margin_scale), and with
 // the game's static evaluation of the position (train.evaluation_mix; 0 for games
 // without one, which check_config_for_game refuses).
-inline float value_target(const TrainConfig& config, float z, float root_value, double margin, float evaluation = 0) {
+inline float value_target(const TrainConfig& config, float z, float root_value, double margin,
+                          float evaluation = 0) {
   const double value_mix = config.train_value_mix, margin_mix = config.train_margin_mix,
                evaluation_mix = config.train_evaluation_mix;
-  return static_cast<float>((1.0 - value_mix - margin_mix - evaluation_mix) * z + value_mix * root_value +
-                            margin_mix * std::tanh(margin / config.train_margin_scale) + evaluation_mix * evaluation);
+  return static_cast<float>(
+      (1.0 - value_mix - margin_mix - evaluation_mix) * z + value_mix * root_value +
+      margin_mix * std::tanh(margin / config.train_margin_scale) + evaluation_mix * evaluation);
 }
 
 // Per position of a game, the searched value that train.value_mix blends in, for the
@@ -114,8 +120,9 @@ inline float value_target(const TrainConfig& config, float z, float root_value, 
 // value seen from that player and the result z (`z_p0`, player 0's view) taking the weight
 // past the end (KataGo's short-term value targets: less noise than the result, more
 // foresight than one root value).
-inline std::vector<float> searched_values(const std::vector<Player>& players, const std::vector<float>& root_values,
-                                          float z_p0, double horizon) {
+inline std::vector<float> searched_values(const std::vector<Player>& players,
+                                          const std::vector<float>& root_values, float z_p0,
+                                          double horizon) {
   std::vector<float> out(root_values);
   if (horizon <= 0) return out;
   const double keep = 1.0 - 1.0 / std::max(1.0, horizon);
@@ -137,14 +144,18 @@ class SelfPlayEvaluator final : public mcts::Evaluator<G> {
  public:
   SelfPlayEvaluator(const TrainConfig& config, std::shared_ptr<nets::InferenceModel> model,
                     std::function<double()> progress = {})
-      : config_(config), progress_(std::move(progress)), network_(std::move(model)),
+      : config_(config),
+        progress_(std::move(progress)),
+        network_(std::move(model)),
         rollout_(network_, static_cast<float>(config.selfplay_rollout_mix)) {
-    mcts::Evaluator<G>& before = config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(rollout_) : network_;
+    mcts::Evaluator<G>& before =
+        config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(rollout_) : network_;
     outer_ = &before;
     // A game without a static evaluation has refused the key already (check_config_for_game).
     if constexpr (kHasEvaluation<G>) {
       if (uses_heuristic_mix(config)) {
-        auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(before, 0.0f, config.selfplay_heuristic_playout_turns);
+        auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(
+            before, 0.0f, config.selfplay_heuristic_playout_turns);
         set_weight_ = [m = mix.get()](float w) { m->set_weight(w); };
         heuristic_ = std::move(mix);
         outer_ = heuristic_.get();
@@ -175,10 +186,17 @@ class SelfPlayWorker {
  public:
   // `elapsed_s`: the run's seconds so far, where the worker joins a resumed run (its own
   // clock adds to it), for the run's progress that selfplay.simulations_start reads.
-  SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, GameSink<G>& sink, SelfPlayStats& stats,
-                 const std::atomic<std::int64_t>& network_step, std::uint64_t seed, double elapsed_s = 0.0)
-      : config_(config), evaluator_(evaluator, stats), sink_(sink), stats_(stats), network_step_(network_step),
-        rng_(seed), base_elapsed_s_(elapsed_s), started_(std::chrono::steady_clock::now()) {
+  SelfPlayWorker(const TrainConfig& config, mcts::Evaluator<G>& evaluator, GameSink<G>& sink,
+                 SelfPlayStats& stats, const std::atomic<std::int64_t>& network_step,
+                 std::uint64_t seed, double elapsed_s = 0.0)
+      : config_(config),
+        evaluator_(evaluator, stats),
+        sink_(sink),
+        stats_(stats),
+        network_step_(network_step),
+        rng_(seed),
+        base_elapsed_s_(elapsed_s),
+        started_(std::chrono::steady_clock::now()) {
     const mcts::SearchConfig search = selfplay_search_config(config);
     for (int i = 0; i < config.selfplay_games_per_thread; ++i) {
       slots_.emplace_back();
@@ -191,11 +209,13 @@ class SelfPlayWorker {
   void run(const std::atomic<bool>& stop) {
     std::vector<mcts::Search<G>*> searches;
     mcts::EvalBatch<G> batch;
-    const int batch_size = config_.selfplay_games_per_thread * config_.selfplay_search.leaves_per_batch;
+    const int batch_size =
+        config_.selfplay_games_per_thread * config_.selfplay_search.leaves_per_batch;
     while (!stop.load()) {
       // Backpressure: a worker that has run too far ahead of the learner waits, leaving
       // the cores to training, so the run keeps its samples-per-position ratio.
-      while (!stop.load() && sink_.ahead()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      while (!stop.load() && sink_.ahead())
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
       const auto start = std::chrono::steady_clock::now();
       searches.clear();
       const double progress = run_progress(config_, network_step_.load(), elapsed_s());
@@ -207,7 +227,8 @@ class SelfPlayWorker {
         // comes first, so runs without the key keep their random stream.
         const bool full = rng_.uniform() < config_.selfplay_full_fraction && !slot.called_for;
         slot.full = full;
-        slot.search->start(slot.state, selfplay_simulations(config_, progress, full), full, /*explore=*/true);
+        slot.search->start(slot.state, selfplay_simulations(config_, progress, full), full,
+                           /*explore=*/true);
         searches.push_back(slot.search.get());
       }
       mcts::run_searches<G>(searches, evaluator_, batch, batch_size);
@@ -226,16 +247,17 @@ class SelfPlayWorker {
     std::vector<Player> players;
     std::vector<float> root_values;  // the search's value for the player to act
     std::vector<double> surprise;    // KL(improved policy || prior) where weighted by it; else -1
-    std::vector<std::size_t> action_counts;  // the record's length at each position (the archive's prefixes)
+    std::vector<std::size_t>
+        action_counts;  // the record's length at each position (the archive's prefixes)
     GameRecord record;
     int decisions = 0;
     bool full = true;
-    bool may_resign = false;              // false in the games played out (selfplay.resign_playout)
-    int low_decisions[2] = {0, 0};        // each player's decisions in a row below the resignation line
+    bool may_resign = false;        // false in the games played out (selfplay.resign_playout)
+    int low_decisions[2] = {0, 0};  // each player's decisions in a row below the resignation line
     std::optional<Player> would_resign;  // in a game played out, the first player to cross it
-    int decided_streak = 0;               // decisions in a row past selfplay.decided_value ...
-    int decided_sign = 0;                 // ... for player 0 (+1) or player 1 (-1)
-    std::optional<Player> called_for;     // the side the root values called the game for
+    int decided_streak = 0;              // decisions in a row past selfplay.decided_value ...
+    int decided_sign = 0;                // ... for player 0 (+1) or player 1 (-1)
+    std::optional<Player> called_for;    // the side the root values called the game for
   };
 
   // selfplay.decided_value: the root values call the game for a side once they have
@@ -280,7 +302,8 @@ class SelfPlayWorker {
     // selfplay.archive_share: some games start where an earlier one stood, their record
     // keeping the actions that led there (the draw only with the archive on, so runs
     // without it keep their random stream).
-    if (config_.selfplay_archive_share > 0 && !archive_.empty() && rng_.uniform() < config_.selfplay_archive_share) {
+    if (config_.selfplay_archive_share > 0 && !archive_.empty() &&
+        rng_.uniform() < config_.selfplay_archive_share) {
       const auto& start = archive_.draw(rng_);
       slot.state = start.state;
       slot.record.setup = start.setup;
@@ -289,7 +312,8 @@ class SelfPlayWorker {
     }
     slot.decisions = 0;
     // The draw happens only with resignation on, so runs without it keep their random stream.
-    slot.may_resign = config_.selfplay_resign_value > 0 && rng_.uniform() >= config_.selfplay_resign_playout;
+    slot.may_resign =
+        config_.selfplay_resign_value > 0 && rng_.uniform() >= config_.selfplay_resign_playout;
     slot.low_decisions[0] = slot.low_decisions[1] = 0;
     slot.would_resign.reset();
     slot.decided_streak = slot.decided_sign = 0;
@@ -318,9 +342,11 @@ class SelfPlayWorker {
     p.state = slot.state;
     double surprise = -1.0;
     if (r.full) {
-      for (std::size_t i = 0; i < r.actions.size(); ++i) p.policy.emplace_back(r.actions[i], r.policy[i]);
+      for (std::size_t i = 0; i < r.actions.size(); ++i)
+        p.policy.emplace_back(r.actions[i], r.policy[i]);
       if (config_.train_policy_surprise > 0) surprise = kl_divergence(r.policy, r.prior);
-      stats_.policy_kl_micronats += static_cast<std::int64_t>(1e6 * kl_divergence(r.prior, r.policy));
+      stats_.policy_kl_micronats +=
+          static_cast<std::int64_t>(1e6 * kl_divergence(r.prior, r.policy));
       ++stats_.full_searches;
     }
     slot.surprise.push_back(surprise);
@@ -330,7 +356,8 @@ class SelfPlayWorker {
     slot.action_counts.push_back(slot.record.actions.size());
     track_decided(slot, r.value);
     if (resigns(slot, r.value)) {
-      finish(slot, slot.state.to_act() == Player::kP0 ? Outcome::kP1Win : Outcome::kP0Win, std::string(kResignation));
+      finish(slot, slot.state.to_act() == Player::kP0 ? Outcome::kP1Win : Outcome::kP0Win,
+             std::string(kResignation));
       new_game(slot);
       return;
     }
@@ -376,22 +403,26 @@ class SelfPlayWorker {
       if (slot.record.outcome == Outcome::kDraw) return p == Player::kP0 ? draw_p0 : -draw_p0;
       return outcome_value(slot.record.outcome, p);
     };
-    const std::vector<float> searched =
-        searched_values(slot.players, slot.root_values, result_for(Player::kP0), config_.train_value_horizon);
+    const std::vector<float> searched = searched_values(
+        slot.players, slot.root_values, result_for(Player::kP0), config_.train_value_horizon);
     for (std::size_t i = 0; i < slot.positions.size(); ++i) {
       const float z = result_for(slot.players[i]);
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       float evaluation = 0.0f;
       if constexpr (kHasEvaluation<G>)
-        if (config_.train_evaluation_mix > 0) evaluation = azg::evaluation(slot.positions[i].state, slot.players[i]);
+        if (config_.train_evaluation_mix > 0)
+          evaluation = azg::evaluation(slot.positions[i].state, slot.players[i]);
       slot.positions[i].value = value_target(config_, z, searched[i], margin, evaluation);
       // The game's end, for the ownership and score targets (computed at sampling time).
-      if (config_.net_ownership || config_.net_score_head) slot.positions[i].final_state = slot.state;
+      if (config_.net_ownership || config_.net_score_head)
+        slot.positions[i].final_state = slot.state;
     }
-    if (config_.selfplay_archive_share > 0) archive_.add_game(slot.positions, slot.action_counts, slot.record, rng_);
+    if (config_.selfplay_archive_share > 0)
+      archive_.add_game(slot.positions, slot.action_counts, slot.record, rng_);
     stats_.positions += static_cast<std::int64_t>(slot.positions.size());
     stats_.games += 1;
-    sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load(), std::move(termination)});
+    sink_.add(FinishedGame<G>{weighted_by_surprise(slot), slot.record, network_step_.load(),
+                              std::move(termination)});
     slot.positions.clear();  // moved from: the next game starts empty
   }
 
@@ -402,7 +433,8 @@ class SelfPlayWorker {
   float capped_value_p0(const Slot& slot) const {
     if (config_.train_cap_value == "evaluation") {
       if constexpr (kHasEvaluation<G>)
-        return static_cast<float>(std::clamp(static_cast<double>(slot.state.evaluate()), -1.0, 1.0));
+        return static_cast<float>(
+            std::clamp(static_cast<double>(slot.state.evaluate()), -1.0, 1.0));
     }
     const std::size_t n = std::min(kCapSearches, slot.root_values.size());
     double sum = 0;
@@ -412,13 +444,15 @@ class SelfPlayWorker {
   }
 
   double elapsed_s() const {
-    return base_elapsed_s_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    return base_elapsed_s_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   }
 
   // The game's positions, each as many times as train.policy_surprise gives it.
   std::vector<Position<G>> weighted_by_surprise(Slot& slot) {
     if (config_.train_policy_surprise <= 0) return std::move(slot.positions);
-    const std::vector<int> copies = surprise_copies(slot.surprise, config_.train_policy_surprise, rng_);
+    const std::vector<int> copies =
+        surprise_copies(slot.surprise, config_.train_policy_surprise, rng_);
     std::vector<Position<G>> out;
     out.reserve(slot.positions.size());
     for (std::size_t i = 0; i < slot.positions.size(); ++i)

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "env/common/game.hpp"
 #include "env/common/game_traits.hpp"
 #include "env/common/random_play.hpp"
-#include "core/rng.hpp"
 
 namespace azg::trainer {
 
@@ -35,11 +35,12 @@ class StartArchive {
   // Keeps up to kPerGame of a finished game's decision positions, chosen at random.
   // `positions[i].state` was reached after the first `action_counts[i]` actions of the record.
   template <class Positions>
-  void add_game(const Positions& positions, const std::vector<std::size_t>& action_counts, const GameRecord& record,
-                Rng& rng) {
+  void add_game(const Positions& positions, const std::vector<std::size_t>& action_counts,
+                const GameRecord& record, Rng& rng) {
     std::vector<std::size_t> usable;
     for (std::size_t i = 0; i < positions.size() && i < action_counts.size(); ++i)
-      if (action_counts[i] > 0 && usable_start(positions[i].state)) usable.push_back(i);  // not the real start
+      if (action_counts[i] > 0 && usable_start(positions[i].state))
+        usable.push_back(i);  // not the real start
     for (int k = 0; k < kPerGame && !usable.empty(); ++k) {
       const std::size_t pick = rng.below(static_cast<std::uint32_t>(usable.size()));
       const std::size_t i = usable[pick];
@@ -47,7 +48,8 @@ class StartArchive {
       usable.pop_back();
       const auto& actions = record.actions;
       Entry e{positions[i].state, record.setup,
-              std::vector<std::string>(actions.begin(), actions.begin() + static_cast<std::ptrdiff_t>(action_counts[i])),
+              std::vector<std::string>(
+                  actions.begin(), actions.begin() + static_cast<std::ptrdiff_t>(action_counts[i])),
               priority(positions[i].state)};
       if (entries_.size() < capacity_) {
         entries_.push_back(std::move(e));

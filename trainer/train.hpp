@@ -10,13 +10,13 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
-#include <exception>
-#include <filesystem>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "play/paired_games.hpp"
@@ -60,11 +60,12 @@ class TrainingRun {
   // `group`: this process is one rank of data-parallel learners (RunCore says who owns
   // what); each rank keeps 1/N of the replay capacity, so the group holds what one
   // learner would.
-  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out, std::unique_ptr<GameFeed<G>> feed = nullptr,
-              parallel::LearnerGroup* group = nullptr)
+  TrainingRun(TrainConfig config, std::string run_dir, std::ostream& out,
+              std::unique_ptr<GameFeed<G>> feed = nullptr, parallel::LearnerGroup* group = nullptr)
       : learners_(group ? group->size() : 1),
         primary_(group == nullptr || group->rank() == 0),
-        buffer_(static_cast<std::size_t>(std::max<std::int64_t>(1, config.replay_capacity / learners_))),
+        buffer_(static_cast<std::size_t>(
+            std::max<std::int64_t>(1, config.replay_capacity / learners_))),
         feed_(std::move(feed)),
         core_((check_config_for_game<G>(config), config),  // before the run directory is touched
               std::move(run_dir), out, model_meta<G>(config), hooks(), group) {}
@@ -73,7 +74,8 @@ class TrainingRun {
     nets::set_torch_threads(core_.config().torch_threads);
     core_.open_or_resume();
     if (core_.finished()) {
-      core_.out() << "run " << core_.dir().root() << " is already complete (step " << core_.counters().step << ")\n";
+      core_.out() << "run " << core_.dir().root() << " is already complete (step "
+                  << core_.counters().step << ")\n";
       TrainReport report;
       report.final_model = core_.dir().path("models/final.pt");
       return report;
@@ -91,8 +93,9 @@ class TrainingRun {
   play::AgentFactory<G> eval_agent(Model model, int simulations) const {
     mcts::SearchConfig search = core_.config().eval_search;
     search.simulations = simulations;
-    return play::network_agent<G>(std::move(model), search,
-                                  play::LeafMix{core_.config().eval_rollout_mix, core_.config().eval_heuristic_mix});
+    return play::network_agent<G>(
+        std::move(model), search,
+        play::LeafMix{core_.config().eval_rollout_mix, core_.config().eval_heuristic_mix});
   }
   play::AgentFactory<G> baseline() const {
     return play::uct_agent<G>(play::uct_search(core_.config().eval_baseline_simulations));
@@ -111,22 +114,25 @@ class TrainingRun {
     if (feed_) {
       h.hold_games = [this] { return std::unique_lock<std::mutex>(feed_->lock()); };
       h.after_checkpoint = [this] { feed_->checkpointed(); };
-      if (primary_) h.after_publish = [this](std::int64_t step) { feed_->published(step, exporter()); };
+      if (primary_)
+        h.after_publish = [this](std::int64_t step) { feed_->published(step, exporter()); };
     }
     h.buffer_size = [this] { return buffer_.size(); };
     h.model_match = [this](Model a, Model b, int sims, int games, std::uint64_t seed) {
       return play::match_score<G>(eval_agent(a, sims), eval_agent(b, sims), games, 1, seed,
                                   core_.config().eval_opening_plies);
     };
-    h.model_sprt = [this](Model a, Model b, int sims, play::Sprt& sprt, int max_games, std::uint64_t seed) {
-      return play::run_sprt<G>(eval_agent(a, sims), eval_agent(b, sims), sprt, max_games, 1, seed, nullptr,
-                               core_.config().eval_opening_plies);
+    h.model_sprt = [this](Model a, Model b, int sims, play::Sprt& sprt, int max_games,
+                          std::uint64_t seed) {
+      return play::run_sprt<G>(eval_agent(a, sims), eval_agent(b, sims), sprt, max_games, 1, seed,
+                               nullptr, core_.config().eval_opening_plies);
     };
     h.vs_uct = [this](Model m, int sims, int games, int threads, std::uint64_t seed) {
       return play::match_score<G>(eval_agent(m, sims), baseline(), games, threads, seed);
     };
     h.vs_random = [this](Model m, int sims, int games, int threads, std::uint64_t seed) {
-      return play::match_score<G>(eval_agent(m, sims), play::random_agent<G>(), games, threads, seed);
+      return play::match_score<G>(eval_agent(m, sims), play::random_agent<G>(), games, threads,
+                                  seed);
     };
     return h;
   }
@@ -139,10 +145,11 @@ class TrainingRun {
     const TrainConfig& config = core_.config();
     // Self-play wants throughput, not bit-identical games across processes: auto is timed.
     const bool timed = config.inference_precision == "auto";
-    core_.inference() =
-        core_.session().make_inference(config.device, timed ? core_.auto_precision() : config.inference_precision);
+    core_.inference() = core_.session().make_inference(
+        config.device, timed ? core_.auto_precision() : config.inference_precision);
     core_.out() << "self-play network in " << core_.inference()->precision()
-                << (timed ? " (inference_precision=auto: the faster on this CPU)" : "") << std::endl;
+                << (timed ? " (inference_precision=auto: the faster on this CPU)" : "")
+                << std::endl;
     SelfPlayEvaluator<G> evaluator(config, core_.inference(), [this, &config] {
       return run_progress(config, core_.network_step().load(), core_.elapsed());
     });
@@ -152,8 +159,9 @@ class TrainingRun {
     std::vector<std::unique_ptr<SelfPlayWorker<G>>> workers;
     if (!feed_)
       for (int t = 0; t < config.selfplay_threads; ++t)
-        workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator.get(), sink, core_.stats(),
-                                                              core_.network_step(), core_.rng().next(), core_.elapsed()));
+        workers.push_back(std::make_unique<SelfPlayWorker<G>>(config, evaluator.get(), sink,
+                                                              core_.stats(), core_.network_step(),
+                                                              core_.rng().next(), core_.elapsed()));
     // One OS thread per worker: workers loop for the whole run beside the learner on this
     // thread. (As TBB tasks they ran on TBB's workers only, which number one fewer than
     // the cores, so on 2 cores a second self-play worker never ran beside the first.)
@@ -165,7 +173,8 @@ class TrainingRun {
         worker->run(stop);
       });
     if (feed_) {
-      if (primary_) feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
+      if (primary_)
+        feed_->published(core_.counters().step, exporter());  // actors start from the run's weights
       threads.start([&] { feed_->run(sink, core_.stats(), stop); });
     }
     const bool tty = primary_ && ::isatty(STDOUT_FILENO);
@@ -175,13 +184,15 @@ class TrainingRun {
     nets::Losses losses;
     try {
       Turn turn = next_turn(stop);
-      const std::int64_t games_at_start = core_.shown_games(), evals_at_start = core_.stats().evaluations;
+      const std::int64_t games_at_start = core_.shown_games(),
+                         evals_at_start = core_.stats().evaluations;
       while (!turn.stop) {
         if (!turn.ready) {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
         } else {
           core_.session().set_learning_rate(turn.learning_rate);
-          buffer_.sample(config.train_batch_size, core_.rng(), config.replay_symmetries, sample_targets(config), batch);
+          buffer_.sample(config.train_batch_size, core_.rng(), config.replay_symmetries,
+                         sample_targets(config), batch);
           losses = core_.session().step(batch);
           core_.after_step(losses, loop_start, games_at_start, evals_at_start);
         }
@@ -214,13 +225,14 @@ class TrainingRun {
   Turn next_turn(bool stopped) {
     const TrainConfig& config = core_.config();
     const std::int64_t step = core_.counters().step;
-    double v[] = {buffer_.size() == 0 ? 1.0 : 0.0,
-                  stopped || (primary_ && core_.done()) ? 1.0 : 0.0,
-                  primary_ ? learning_rate(config, run_progress(config, step, core_.elapsed())) : 0.0,
-                  static_cast<double>(buffer_.size()),
-                  static_cast<double>(buffer_.added()),
-                  static_cast<double>(core_.stats().games.load()),
-                  static_cast<double>(core_.stats().positions.load())};
+    double v[] = {
+        buffer_.size() == 0 ? 1.0 : 0.0,
+        stopped || (primary_ && core_.done()) ? 1.0 : 0.0,
+        primary_ ? learning_rate(config, run_progress(config, step, core_.elapsed())) : 0.0,
+        static_cast<double>(buffer_.size()),
+        static_cast<double>(buffer_.added()),
+        static_cast<double>(core_.stats().games.load()),
+        static_cast<double>(core_.stats().positions.load())};
     if (core_.group() != nullptr) core_.group()->sum(v, std::size(v));
     core_.set_group_totals(static_cast<std::int64_t>(v[5]), static_cast<std::int64_t>(v[6]),
                            static_cast<std::size_t>(v[3]));
@@ -228,7 +240,8 @@ class TrainingRun {
     t.stop = v[1] > 0;
     t.learning_rate = v[2];
     t.ready = v[0] == 0 && v[3] >= static_cast<double>(config.train_min_positions) &&
-              static_cast<double>((step + 1) * config.train_batch_size * learners_) <= config.train_reuse * v[4];
+              static_cast<double>((step + 1) * config.train_batch_size * learners_) <=
+                  config.train_reuse * v[4];
     return t;
   }
 

@@ -51,12 +51,14 @@ bool flag_field(const nlohmann::json& j, const char* key, bool fallback) {
 // Errors quote what came in, which need not be UTF-8: invalid bytes become U+FFFD rather
 // than making dump() throw.
 Reply json_reply(int status, const nlohmann::json& j) {
-  return {status, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), "application/json"};
+  return {status, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+          "application/json"};
 }
 
 }  // namespace
 
-Api::Api(std::vector<GameKind> games, std::vector<ServedAgent> agents, Limits limits, std::uint64_t seed)
+Api::Api(std::vector<GameKind> games, std::vector<ServedAgent> agents, Limits limits,
+         std::uint64_t seed)
     : games_(std::move(games)), agents_(std::move(agents)), limits_(limits), ids_(seed) {}
 
 Api::~Api() = default;
@@ -71,7 +73,9 @@ nlohmann::json Api::info() const {
   for (const auto& g : games_) games.push_back(g.name);
   nlohmann::json agents = nlohmann::json::array();
   for (const auto& a : agents_)
-    agents.push_back({{"name", a.name}, {"spec", a.spec.text}, {"game", a.game.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.game)}});
+    agents.push_back({{"name", a.name},
+                      {"spec", a.spec.text},
+                      {"game", a.game.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.game)}});
   return {{"games", games},
           {"agents", agents},
           {"limits",
@@ -93,18 +97,21 @@ const ServedAgent& Api::agent(const std::string& name, const std::string& game) 
   for (const auto& a : agents_) {
     if (a.name != name) continue;
     if (!a.game.empty() && a.game != game)
-      throw HttpError(400, "agent " + quote_input(name) + " plays " + a.game + " only, not " + game);
+      throw HttpError(400,
+                      "agent " + quote_input(name) + " plays " + a.game + " only, not " + game);
     return a;
   }
   std::string known;
   for (const auto& a : agents_) known += (known.empty() ? "" : ", ") + a.name;
-  throw HttpError(400, "unknown agent " + quote_input(name) + " (served: " + (known.empty() ? "none" : known) + ")");
+  throw HttpError(400, "unknown agent " + quote_input(name) +
+                           " (served: " + (known.empty() ? "none" : known) + ")");
 }
 
 std::shared_ptr<GameRoom> Api::room(const std::string& id) const {
   std::lock_guard lock(mu_);
   const auto it = rooms_.find(id);
-  if (it == rooms_.end()) throw HttpError(404, "no game " + quote_input(id) + " (it may have been closed)");
+  if (it == rooms_.end())
+    throw HttpError(404, "no game " + quote_input(id) + " (it may have been closed)");
   return it->second;
 }
 
@@ -118,10 +125,12 @@ void Api::make_room_for_one_more() {
   while (static_cast<int>(rooms_.size()) >= limits_.max_sessions) {
     auto victim = rooms_.end();
     for (auto it = rooms_.begin(); it != rooms_.end(); ++it)
-      if (!it->second->thinking() && (victim == rooms_.end() || it->second->last_used() < victim->second->last_used()))
+      if (!it->second->thinking() &&
+          (victim == rooms_.end() || it->second->last_used() < victim->second->last_used()))
         victim = it;
     if (victim == rooms_.end())
-      throw HttpError(429, std::to_string(rooms_.size()) + " games are open and all are thinking: try again later");
+      throw HttpError(429, std::to_string(rooms_.size()) +
+                               " games are open and all are thinking: try again later");
     rooms_.erase(victim);
   }
 }
@@ -156,7 +165,8 @@ nlohmann::json Api::create(const nlohmann::json& request) {
     std::lock_guard lock(mu_);
     seed = ids_();
   }
-  if (request.contains("seed") && !request["seed"].is_null()) seed = json_word(request["seed"], "seed");
+  if (request.contains("seed") && !request["seed"].is_null())
+    seed = json_word(request["seed"], "seed");
   const bool random_start = setup.empty() && !request.contains("record");
   auto room = std::make_shared<GameRoom>(kind, seats, seed, setup, random_start, moves);
   std::lock_guard lock(mu_);
@@ -182,7 +192,8 @@ nlohmann::json Api::think(GameRoom& room, const std::string& id, const nlohmann:
   const ServedAgent& a = agent(name, room.kind().name);
   mcts::Budget budget;
   if (request.contains("simulations") && !request["simulations"].is_null()) {
-    budget.simulations = static_cast<int>(json_whole(request["simulations"], "simulations", 1, limits_.max_simulations));
+    budget.simulations = static_cast<int>(
+        json_whole(request["simulations"], "simulations", 1, limits_.max_simulations));
   } else {
     const double own = mcts::spec_number(a.spec, "sims", limits_.default_simulations, 1, 1e9);
     budget.simulations = static_cast<int>(std::min<double>(own, limits_.max_simulations));
@@ -194,11 +205,12 @@ nlohmann::json Api::think(GameRoom& room, const std::string& id, const nlohmann:
   return with_id(id, room.state());
 }
 
-Reply Api::handle(const std::string& method, const std::string& path, const std::map<std::string, std::string>& query,
-                  const std::string& body) {
+Reply Api::handle(const std::string& method, const std::string& path,
+                  const std::map<std::string, std::string>& query, const std::string& body) {
   try {
     const auto parts = split_path(path);
-    if (parts.empty() || parts[0] != "api") throw HttpError(404, "no such page: " + quote_input(path));
+    if (parts.empty() || parts[0] != "api")
+      throw HttpError(404, "no such page: " + quote_input(path));
     if (parts.size() == 2 && parts[1] == "info" && method == "GET") return json_reply(200, info());
     if (parts.size() >= 2 && parts[1] == "games") {
       if (parts.size() == 2) {

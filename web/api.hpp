@@ -2,11 +2,10 @@
 // The web board's JSON API (docs/web-api.md), apart from HTTP: a request is a method, a
 // path, query parameters and a body; the reply a status and a body. The server
 // (web/server.hpp) and the tests call handle() alike.
-#include <nlohmann/json.hpp>
-
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -23,10 +22,11 @@ struct Reply {
 
 class Api {
  public:
-  Api(std::vector<GameKind> games, std::vector<ServedAgent> agents, Limits limits, std::uint64_t seed);
+  Api(std::vector<GameKind> games, std::vector<ServedAgent> agents, Limits limits,
+      std::uint64_t seed);
   ~Api();
-  Reply handle(const std::string& method, const std::string& path, const std::map<std::string, std::string>& query,
-               const std::string& body);
+  Reply handle(const std::string& method, const std::string& path,
+               const std::map<std::string, std::string>& query, const std::string& body);
   std::size_t sessions() const;
 
  private:

@@ -13,8 +13,10 @@ nlohmann::json to_json(const BoardView& view);
 
 template <class G>
 nlohmann::json board_data(const G& s) {
-  if constexpr (requires { board_view(s); }) return to_json(board_view(s));
-  else return {{"text", s.render()}};
+  if constexpr (requires { board_view(s); })
+    return to_json(board_view(s));
+  else
+    return {{"text", s.render()}};
 }
 
 }  // namespace azg::web

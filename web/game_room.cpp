@@ -13,10 +13,18 @@ nlohmann::json thought_data(const play::Thought& t, int top) {
   for (const auto& a : t.actions) {
     if (a.visits > 0) shares[a.action] = a.share;
     if (static_cast<int>(actions.size()) >= top) continue;
-    actions.push_back({{"action", a.action}, {"visits", a.visits}, {"share", a.share}, {"value", a.value},
-                       {"prior", a.prior}, {"pv", a.pv}});
+    actions.push_back({{"action", a.action},
+                       {"visits", a.visits},
+                       {"share", a.share},
+                       {"value", a.value},
+                       {"prior", a.prior},
+                       {"pv", a.pv}});
   }
-  return {{"simulations", t.simulations}, {"value", t.value}, {"best", t.best}, {"actions", actions}, {"shares", shares}};
+  return {{"simulations", t.simulations},
+          {"value", t.value},
+          {"best", t.best},
+          {"actions", actions},
+          {"shares", shares}};
 }
 
 namespace {
@@ -29,18 +37,24 @@ nlohmann::json position_data(const GameKind& kind, const play::Session& s) {
     legal.push_back(std::move(a));
   }
   const bool over = s.over();
-  return {{"board", kind.board(s)},
-          {"over", over},
-          {"to_act", over ? nlohmann::json(nullptr) : nlohmann::json(play::player_name(s.to_act()))},
-          {"result", over ? nlohmann::json(std::string(outcome_string(s.outcome()))) : nlohmann::json(nullptr)},
-          {"legal", legal}};
+  return {
+      {"board", kind.board(s)},
+      {"over", over},
+      {"to_act", over ? nlohmann::json(nullptr) : nlohmann::json(play::player_name(s.to_act()))},
+      {"result",
+       over ? nlohmann::json(std::string(outcome_string(s.outcome()))) : nlohmann::json(nullptr)},
+      {"legal", legal}};
 }
 
 }  // namespace
 
 GameRoom::GameRoom(const GameKind& kind, Seats seats, std::uint64_t seed, const std::string& setup,
                    bool random_start, const std::vector<std::string>& moves)
-    : kind_(kind), seats_(std::move(seats)), session_(kind.make_session()), rng_(seed), seed_(seed) {
+    : kind_(kind),
+      seats_(std::move(seats)),
+      session_(kind.make_session()),
+      rng_(seed),
+      seed_(seed) {
   if (random_start) {
     session_->random_start(rng_);
     for (const auto& m : moves) session_->play(m);
@@ -98,7 +112,8 @@ nlohmann::json GameRoom::state(std::optional<int> ply) const {
   if (ply && *ply < static_cast<int>(history.size())) {
     // A replay view: the same game replayed to that ply.
     auto view = kind_.make_session();
-    view->reset(session_->setup(), std::vector<std::string>(history.begin(), history.begin() + *ply));
+    view->reset(session_->setup(),
+                std::vector<std::string>(history.begin(), history.begin() + *ply));
     j.update(position_data(kind_, *view));
     j["ply"] = *ply;
   } else {
@@ -111,8 +126,9 @@ nlohmann::json GameRoom::record() const {
   std::lock_guard lock(mu_);
   touch_locked();
   const GameRecord r = session_->record();
-  nlohmann::json j = {{"game", kind_.name}, {"setup", r.setup}, {"actions", r.actions},
-                      {"result", std::string(outcome_string(r.outcome))}, {"p1", seats_[0]}, {"p2", seats_[1]}};
+  nlohmann::json j = {{"game", kind_.name},   {"setup", r.setup},
+                      {"actions", r.actions}, {"result", std::string(outcome_string(r.outcome))},
+                      {"p1", seats_[0]},      {"p2", seats_[1]}};
   if (!session_->over()) j["termination"] = "unfinished";
   return j;
 }
@@ -187,7 +203,12 @@ void GameRoom::think(const ServedAgent& agent, const mcts::Budget& budget, bool 
   thinking_ = true;
   const std::size_t ply = session_->history().size();
   const std::string player = play::player_name(session_->to_act());
-  progress_ = {{"agent", agent.name}, {"ply", ply}, {"player", player}, {"simulations", 0}, {"value", 0}, {"best", ""},
+  progress_ = {{"agent", agent.name},
+               {"ply", ply},
+               {"player", player},
+               {"simulations", 0},
+               {"value", 0},
+               {"best", ""},
                {"actions", nlohmann::json::array()}};
   thread_ = std::thread([this, name = agent.name, play_best, ply, player] {
     nlohmann::json done;

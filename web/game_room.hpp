@@ -3,13 +3,12 @@
 // agent), chance drawn by the server, undo, and an agent thinking on its own thread while
 // clients poll its progress. Every method is safe to call from any thread; a change asked
 // for while an agent thinks is refused (409) rather than queued.
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -27,8 +26,8 @@ class GameRoom {
  public:
   // A game from `setup` (the game's randomised start drawn from `seed` when empty) and
   // then `moves`; throws on a bad setup or move.
-  GameRoom(const GameKind& kind, Seats seats, std::uint64_t seed, const std::string& setup, bool random_start,
-           const std::vector<std::string>& moves);
+  GameRoom(const GameKind& kind, Seats seats, std::uint64_t seed, const std::string& setup,
+           bool random_start, const std::vector<std::string>& moves);
   ~GameRoom();
   GameRoom(const GameRoom&) = delete;
   GameRoom& operator=(const GameRoom&) = delete;

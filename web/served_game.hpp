@@ -1,10 +1,9 @@
 #pragma once
 // What the web server offers: the games (a session maker, a board drawer and a record
 // reader per game, made from the game's type once, in tools/) and the named agents.
-#include <nlohmann/json.hpp>
-
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,9 +26,10 @@ struct GameKind {
 
 template <Game G>
 GameKind game_kind() {
-  return {std::string(G::kName),
-          [] { return std::make_unique<play::GameSession<G>>(); },
-          [](const play::Session& s) { return board_data(dynamic_cast<const play::GameSession<G>&>(s).state()); },
+  return {std::string(G::kName), [] { return std::make_unique<play::GameSession<G>>(); },
+          [](const play::Session& s) {
+            return board_data(dynamic_cast<const play::GameSession<G>&>(s).state());
+          },
           [](std::string_view line) { return play::read_game_record<G>(line, "record").record; }};
 }
 
@@ -44,9 +44,9 @@ struct ServedAgent {
 
 // What one request or the whole server may take.
 struct Limits {
-  int max_sessions = 32;        // the least recently used idle game goes beyond this
-  int max_simulations = 100000;  // per think request
-  double max_seconds = 30;       // per think request
+  int max_sessions = 32;          // the least recently used idle game goes beyond this
+  int max_simulations = 100000;   // per think request
+  double max_seconds = 30;        // per think request
   int default_simulations = 400;  // when neither the request nor the agent's spec says
 };
 

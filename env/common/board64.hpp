@@ -25,21 +25,37 @@ inline constexpr int kRankStep[8] = {1, 0, -1, 0, 1, -1, -1, 1};
 
 constexpr std::uint64_t shift(std::uint64_t b, int dir) {
   switch (dir) {
-    case kN: return b << 8;
-    case kS: return b >> 8;
-    case kE: return (b << 1) & ~kFileA;
-    case kW: return (b >> 1) & ~kFileH;
-    case kNE: return (b << 9) & ~kFileA;
-    case kSE: return (b >> 7) & ~kFileA;
-    case kSW: return (b >> 9) & ~kFileH;
-    default: return (b << 7) & ~kFileH;  // kNW
+    case kN:
+      return b << 8;
+    case kS:
+      return b >> 8;
+    case kE:
+      return (b << 1) & ~kFileA;
+    case kW:
+      return (b >> 1) & ~kFileH;
+    case kNE:
+      return (b << 9) & ~kFileA;
+    case kSE:
+      return (b >> 7) & ~kFileA;
+    case kSW:
+      return (b >> 9) & ~kFileH;
+    default:
+      return (b << 7) & ~kFileH;  // kNW
   }
 }
 
-constexpr std::uint64_t bit(int sq) { return std::uint64_t{1} << sq; }
-constexpr int file_of(int sq) { return sq & 7; }
-constexpr int rank_of(int sq) { return sq >> 3; }
-constexpr int square(int file, int rank) { return rank * 8 + file; }
+constexpr std::uint64_t bit(int sq) {
+  return std::uint64_t{1} << sq;
+}
+constexpr int file_of(int sq) {
+  return sq & 7;
+}
+constexpr int rank_of(int sq) {
+  return sq >> 3;
+}
+constexpr int square(int file, int rank) {
+  return rank * 8 + file;
+}
 
 // The square one step from `sq` towards `dir`, or -1 off the board.
 constexpr int step(int sq, int dir) {

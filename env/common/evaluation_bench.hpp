@@ -18,8 +18,8 @@ struct EvaluationBenchResult {
 };
 
 template <Game G>
-  requires kHasEvaluation<G>
-EvaluationBenchResult bench_evaluation(double seconds, std::uint64_t seed) {
+requires kHasEvaluation<G> EvaluationBenchResult bench_evaluation(double seconds,
+                                                                  std::uint64_t seed) {
   Rng rng(seed);
   std::vector<G> positions;
   while (positions.size() < 2000) {

@@ -19,8 +19,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "env/common/fixed_list.hpp"
 #include "core/rng.hpp"
+#include "env/common/fixed_list.hpp"
 
 namespace azg {
 
@@ -30,14 +30,21 @@ using Action = std::uint32_t;
 
 enum class Player : std::uint8_t { kP0 = 0, kP1 = 1, kChance = 2 };
 
-constexpr Player opponent(Player p) { return p == Player::kP0 ? Player::kP1 : Player::kP0; }
-constexpr int index_of(Player p) { return static_cast<int>(p); }
+constexpr Player opponent(Player p) {
+  return p == Player::kP0 ? Player::kP1 : Player::kP0;
+}
+constexpr int index_of(Player p) {
+  return static_cast<int>(p);
+}
 
 constexpr std::string_view player_string(Player p) {
   switch (p) {
-    case Player::kP0: return "player 0";
-    case Player::kP1: return "player 1";
-    default: return "chance";
+    case Player::kP0:
+      return "player 0";
+    case Player::kP1:
+      return "player 1";
+    default:
+      return "chance";
   }
 }
 
@@ -46,9 +53,12 @@ enum class Outcome : std::uint8_t { kP0Win, kP1Win, kDraw };
 
 constexpr std::string_view outcome_string(Outcome o) {
   switch (o) {
-    case Outcome::kP0Win: return "1-0";
-    case Outcome::kP1Win: return "0-1";
-    default: return "1/2-1/2";
+    case Outcome::kP0Win:
+      return "1-0";
+    case Outcome::kP1Win:
+      return "0-1";
+    default:
+      return "1/2-1/2";
   }
 }
 
@@ -99,33 +109,33 @@ using ChanceListFor = FixedList<ChanceOutcome, G::kMaxActions>;
 //              symmetric(s).
 //   hashing    hash() -> a 64-bit key of everything that matters for the future game.
 template <class G>
-concept Game =
-    std::is_trivially_copyable_v<G> && std::copyable<G> && std::default_initializable<G> &&
+concept Game = std::is_trivially_copyable_v<G> && std::copyable<G> &&
+    std::default_initializable<G> &&
     requires(const G& g, G& mutable_g, Action a, ActionListFor<G>& actions,
              ChanceListFor<G>& chances, std::string_view text, std::span<float> planes,
              int symmetry, Rng& rng) {
-      { G::kName } -> std::convertible_to<std::string_view>;
-      { G::kMaxActions } -> std::convertible_to<std::size_t>;
-      { G::kPlanes } -> std::convertible_to<PlaneShape>;
-      { G::kPolicySize } -> std::convertible_to<int>;
-      { G::kNumSymmetries } -> std::convertible_to<int>;
-      { G::from_setup(text) } -> std::same_as<G>;
-      { G::random_setup(rng) } -> std::same_as<G>;
-      { g.setup_string() } -> std::same_as<std::string>;
-      { g.to_act() } -> std::same_as<Player>;
-      { g.legal_actions(actions) } -> std::same_as<void>;
-      { g.chance_outcomes(chances) } -> std::same_as<void>;
-      { mutable_g.apply(a) } -> std::same_as<void>;
-      { g.is_terminal() } -> std::same_as<bool>;
-      { g.outcome() } -> std::same_as<Outcome>;
-      { g.action_to_string(a) } -> std::same_as<std::string>;
-      { g.parse_action(text) } -> std::same_as<std::optional<Action>>;
-      { g.render() } -> std::same_as<std::string>;
-      { g.encode(planes) } -> std::same_as<void>;
-      { g.policy_index(a) } -> std::same_as<int>;
-      { g.symmetric(symmetry) } -> std::same_as<G>;
-      { g.symmetric_action(symmetry, a) } -> std::same_as<Action>;
-      { g.hash() } -> std::same_as<std::uint64_t>;
-    };
+  { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kMaxActions } -> std::convertible_to<std::size_t>;
+  { G::kPlanes } -> std::convertible_to<PlaneShape>;
+  { G::kPolicySize } -> std::convertible_to<int>;
+  { G::kNumSymmetries } -> std::convertible_to<int>;
+  { G::from_setup(text) } -> std::same_as<G>;
+  { G::random_setup(rng) } -> std::same_as<G>;
+  { g.setup_string() } -> std::same_as<std::string>;
+  { g.to_act() } -> std::same_as<Player>;
+  { g.legal_actions(actions) } -> std::same_as<void>;
+  { g.chance_outcomes(chances) } -> std::same_as<void>;
+  { mutable_g.apply(a) } -> std::same_as<void>;
+  { g.is_terminal() } -> std::same_as<bool>;
+  { g.outcome() } -> std::same_as<Outcome>;
+  { g.action_to_string(a) } -> std::same_as<std::string>;
+  { g.parse_action(text) } -> std::same_as<std::optional<Action>>;
+  { g.render() } -> std::same_as<std::string>;
+  { g.encode(planes) } -> std::same_as<void>;
+  { g.policy_index(a) } -> std::same_as<int>;
+  { g.symmetric(symmetry) } -> std::same_as<G>;
+  { g.symmetric_action(symmetry, a) } -> std::same_as<Action>;
+  { g.hash() } -> std::same_as<std::uint64_t>;
+};
 
 }  // namespace azg

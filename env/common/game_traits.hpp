@@ -43,8 +43,10 @@ namespace azg {
 
 template <class G>
 constexpr int encoding_version() {
-  if constexpr (requires { G::kEncodingVersion; }) return G::kEncodingVersion;
-  else return 1;
+  if constexpr (requires { G::kEncodingVersion; })
+    return G::kEncodingVersion;
+  else
+    return 1;
 }
 
 template <class G>
@@ -57,8 +59,10 @@ std::vector<int> constant_planes() {
 
 template <class G>
 std::string policy_layout() {
-  if constexpr (requires { G::kPolicyLayout; }) return std::string(G::kPolicyLayout);
-  else return "";
+  if constexpr (requires { G::kPolicyLayout; })
+    return std::string(G::kPolicyLayout);
+  else
+    return "";
 }
 
 // A game's policy_slot hook as data: slots[index] for every policy index; empty when the
@@ -72,7 +76,8 @@ template <class G>
 PolicyMap policy_map() {
   if constexpr (requires { G::policy_slot(0); }) {
     PolicyMap map{G::kPolicyPlanes, G::kPolicyGlobals, std::vector<int>(G::kPolicySize)};
-    for (int i = 0; i < G::kPolicySize; ++i) map.slots[static_cast<std::size_t>(i)] = G::policy_slot(i);
+    for (int i = 0; i < G::kPolicySize; ++i)
+      map.slots[static_cast<std::size_t>(i)] = G::policy_slot(i);
     return map;
   } else {
     return {};
@@ -81,24 +86,34 @@ PolicyMap policy_map() {
 
 template <class G>
 std::string variant() {
-  if constexpr (requires { G::kVariant; }) return std::string(G::kVariant);
-  else return "";
+  if constexpr (requires { G::kVariant; })
+    return std::string(G::kVariant);
+  else
+    return "";
 }
 
 template <class G>
 bool symmetry_swaps_players(int s) {
-  if constexpr (requires { G::symmetry_swaps_players(s); }) return G::symmetry_swaps_players(s);
-  else return false;
+  if constexpr (requires { G::symmetry_swaps_players(s); })
+    return G::symmetry_swaps_players(s);
+  else
+    return false;
 }
 
 template <class G>
-constexpr bool kDecidedByPoints = requires(const G& g) { g.score_margin(); };
+constexpr bool kDecidedByPoints = requires(const G& g) {
+  g.score_margin();
+};
 
 template <class G>
-constexpr bool kHasProgress = requires(const G& g) { g.progress(); };
+constexpr bool kHasProgress = requires(const G& g) {
+  g.progress();
+};
 
 template <class G>
-constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) { g.ownership(view, out); };
+constexpr bool kHasOwnership = requires(const G& g, Player view, std::span<float> out) {
+  g.ownership(view, out);
+};
 
 // Games whose rules end in a draw after G::kTurnCap turns (turn(): the turns completed).
 template <class G>
@@ -126,7 +141,7 @@ constexpr bool kHasEvaluation = requires(const G& g) {
 // result at a terminal state, else evaluate() clamped to [-1, 1] and negated for player 1,
 // so the two players' values always sum to zero.
 template <class G>
-  requires kHasEvaluation<G>
+requires kHasEvaluation<G>
 float evaluation(const G& g, Player view) {
   if (g.is_terminal()) return outcome_value(g.outcome(), view);
   const float v = static_cast<float>(std::clamp(static_cast<double>(g.evaluate()), -1.0, 1.0));

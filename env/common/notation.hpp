@@ -15,12 +15,12 @@ inline std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                               text[i] == '\r'))
+    while (i < text.size() &&
+           (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'))
       ++i;
     std::size_t j = i;
-    while (j < text.size() && !(text[j] == ' ' || text[j] == '\t' || text[j] == '\n' ||
-                                text[j] == '\r'))
+    while (j < text.size() &&
+           !(text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r'))
       ++j;
     if (j > i) words.emplace_back(text.substr(i, j - i));
     i = j;
@@ -33,7 +33,8 @@ inline std::vector<std::string> split_words(std::string_view text) {
 // is already over.
 template <Game G>
 Action parse_legal_action(const G& state, std::string_view text, std::size_t index) {
-  const std::string where = "action " + std::to_string(index) + " " + quote_input(std::string(text));
+  const std::string where =
+      "action " + std::to_string(index) + " " + quote_input(std::string(text));
   if (state.is_terminal()) throw Error(where + ": the game is already over");
   const auto parsed = state.parse_action(text);
   if (!parsed) throw Error(where + ": malformed for this decision");
@@ -47,7 +48,8 @@ Action parse_legal_action(const G& state, std::string_view text, std::size_t ind
 // Replays `moves` from `start`, strictly.
 template <Game G>
 G replay(G state, const std::vector<std::string>& moves) {
-  for (std::size_t i = 0; i < moves.size(); ++i) state.apply(parse_legal_action(state, moves[i], i));
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    state.apply(parse_legal_action(state, moves[i], i));
   return state;
 }
 

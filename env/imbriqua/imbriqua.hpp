@@ -61,7 +61,8 @@ class Imbriqua {
   // directions N E S W NE SE SW NW are 0..7 (env/common/board64.hpp).
   static constexpr std::string_view kPolicyLayout =
       "0-63: place on square s (s = 8*rank + file, a1 = 0); 64 + 56*from + 7*dir + (distance-1): "
-      "a move or jump from `from` in direction dir (N E S W NE SE SW NW = 0..7) over distance 1..7; "
+      "a move or jump from `from` in direction dir (N E S W NE SE SW NW = 0..7) over distance "
+      "1..7; "
       "3648: stop; 3649 + s: remove the pawn on square s";
   static_assert(kStopIndex == 3648 && kRemoveIndexBase == 3649, "kPolicyLayout spells these out");
   // Where a convolutional policy head finds each index's logit (game_traits.hpp,
@@ -70,7 +71,8 @@ class Imbriqua {
   static constexpr int kPolicyPlanes = 58, kPolicyGlobals = 1;
   static constexpr int policy_slot(int index) {
     if (index < kMoveIndexBase) return index;
-    if (index < kStopIndex) return (1 + (index - kMoveIndexBase) % 56) * 64 + (index - kMoveIndexBase) / 56;
+    if (index < kStopIndex)
+      return (1 + (index - kMoveIndexBase) % 56) * 64 + (index - kMoveIndexBase) / 56;
     if (index == kStopIndex) return kPolicyPlanes * 64;
     return 57 * 64 + (index - kRemoveIndexBase);
   }
@@ -119,13 +121,22 @@ class Imbriqua {
   static Imbriqua from_position(std::uint64_t light, std::uint64_t dark, int turn,
                                 std::string_view revealed_codes);
   // Same, but with the turn's placement made on `placed` and the card `card` in hand.
-  static Imbriqua with_card(std::uint64_t light, std::uint64_t dark, int mover, int placed, Card card);
+  static Imbriqua with_card(std::uint64_t light, std::uint64_t dark, int mover, int placed,
+                            Card card);
 
   // Action codes: kind << 16 | from << 8 | to (to holds the square of placements and
   // removals, and the card of reveals).
-  enum Kind : std::uint32_t { kPlaceKind, kMoveKind, kJumpKind, kStopKind, kRemoveKind, kRevealKind };
+  enum Kind : std::uint32_t {
+    kPlaceKind,
+    kMoveKind,
+    kJumpKind,
+    kStopKind,
+    kRemoveKind,
+    kRevealKind
+  };
   static constexpr Action make_action(Kind kind, int from, int to) {
-    return static_cast<Action>(kind) << 16 | static_cast<Action>(from) << 8 | static_cast<Action>(to);
+    return static_cast<Action>(kind) << 16 | static_cast<Action>(from) << 8 |
+           static_cast<Action>(to);
   }
   static constexpr Kind kind_of(Action a) { return static_cast<Kind>(a >> 16); }
   static constexpr int from_of(Action a) { return static_cast<int>((a >> 8) & 0xFF); }

@@ -32,7 +32,8 @@ using namespace board64;
 namespace {
 constexpr int kPlaneCard = 4, kPlaneHidden = 15, kPlaneNext = 25, kPlanePhase = 58;
 constexpr int kPlaneTurn = 64, kPlaneOnes = 65, kPlaneIsMover = 66, kPlaneInner = 67;
-constexpr int kPlaneFramed = 68, kPlaneHalfFramed = 76, kPlaneScoreMargin = 78, kPlanePawnMargin = 79;
+constexpr int kPlaneFramed = 68, kPlaneHalfFramed = 76, kPlaneScoreMargin = 78,
+              kPlanePawnMargin = 79;
 // The four lines through a square, as the two opposite directions along each.
 constexpr int kLineDirections[4][2] = {{kN, kS}, {kE, kW}, {kNE, kSW}, {kNW, kSE}};
 
@@ -45,7 +46,9 @@ void set_bits(std::span<float> out, int plane, std::uint64_t b) {
 void add_bits(std::span<float> out, int plane, std::uint64_t b, float value) {
   while (b) out[plane * 64 + pop_lsb(b)] += value;
 }
-float clipped(float x) { return std::clamp(x, -1.0f, 1.0f); }
+float clipped(float x) {
+  return std::clamp(x, -1.0f, 1.0f);
+}
 
 // Planes 68..77 for the player whose pawns are `own`.
 void encode_frames(std::span<float> out, std::uint64_t own, std::uint64_t opp) {
@@ -86,12 +89,25 @@ void Imbriqua::encode(std::span<float> out) const {
     if (!seen[c]) fill_plane(out, kPlaneHidden + c, 1.0f);
   int phase_plane = 0;
   switch (phase_) {
-    case Phase::kOpening: phase_plane = 0; break;
-    case Phase::kPlace: case Phase::kReveal: phase_plane = 1; break;
-    case Phase::kCard: phase_plane = 2; break;
-    case Phase::kChain: phase_plane = 3; break;
-    case Phase::kSecondPawn: phase_plane = 4; break;
-    case Phase::kPenalty: phase_plane = 5; break;
+    case Phase::kOpening:
+      phase_plane = 0;
+      break;
+    case Phase::kPlace:
+    case Phase::kReveal:
+      phase_plane = 1;
+      break;
+    case Phase::kCard:
+      phase_plane = 2;
+      break;
+    case Phase::kChain:
+      phase_plane = 3;
+      break;
+    case Phase::kSecondPawn:
+      phase_plane = 4;
+      break;
+    case Phase::kPenalty:
+      phase_plane = 5;
+      break;
   }
   fill_plane(out, kPlanePhase + phase_plane, 1.0f);
   fill_plane(out, kPlaneTurn, static_cast<float>(turn_) / kTurns);
@@ -100,8 +116,9 @@ void Imbriqua::encode(std::span<float> out) const {
   set_bits(out, kPlaneInner, ~kEdges);
   encode_frames(out, pawns_[me], pawns_[me ^ 1]);
   fill_plane(out, kPlaneScoreMargin, clipped(static_cast<float>(score(me) - score(me ^ 1)) / 16));
-  fill_plane(out, kPlanePawnMargin,
-             clipped(static_cast<float>(std::popcount(pawns_[me]) - std::popcount(pawns_[me ^ 1])) / 16));
+  fill_plane(
+      out, kPlanePawnMargin,
+      clipped(static_cast<float>(std::popcount(pawns_[me]) - std::popcount(pawns_[me ^ 1])) / 16));
 }
 
 void Imbriqua::ownership(Player view, std::span<float> out) const {
@@ -111,13 +128,15 @@ void Imbriqua::ownership(Player view, std::span<float> out) const {
   for (int side = 0; side < 2; ++side) {
     const std::uint64_t mine = pawns_[side == 0 ? me : me ^ 1];
     for (const auto& line : kLineDirections)
-      add_bits(out, 0, empty & shift(mine, line[0]) & shift(mine, line[1]), side == 0 ? 0.25f : -0.25f);
+      add_bits(out, 0, empty & shift(mine, line[0]) & shift(mine, line[1]),
+               side == 0 ? 0.25f : -0.25f);
   }
 }
 
 int Imbriqua::policy_index(Action a) const {
   switch (kind_of(a)) {
-    case kPlaceKind: return to_of(a);
+    case kPlaceKind:
+      return to_of(a);
     case kMoveKind:
     case kJumpKind: {
       const int from = from_of(a), to = to_of(a);
@@ -128,20 +147,26 @@ int Imbriqua::policy_index(Action a) const {
       while (kFileStep[dir] != sf || kRankStep[dir] != sr) ++dir;
       return kMoveIndexBase + from * 56 + dir * 7 + (distance - 1);
     }
-    case kStopKind: return kStopIndex;
-    case kRemoveKind: return kRemoveIndexBase + to_of(a);
-    default: return -1;
+    case kStopKind:
+      return kStopIndex;
+    case kRemoveKind:
+      return kRemoveIndexBase + to_of(a);
+    default:
+      return -1;
   }
 }
 
 Action Imbriqua::symmetric_action(int s, Action a) const {
   switch (kind_of(a)) {
     case kPlaceKind:
-    case kRemoveKind: return make_action(kind_of(a), 0, symmetric_square(s, to_of(a)));
+    case kRemoveKind:
+      return make_action(kind_of(a), 0, symmetric_square(s, to_of(a)));
     case kMoveKind:
     case kJumpKind:
-      return make_action(kind_of(a), symmetric_square(s, from_of(a)), symmetric_square(s, to_of(a)));
-    default: return a;
+      return make_action(kind_of(a), symmetric_square(s, from_of(a)),
+                         symmetric_square(s, to_of(a)));
+    default:
+      return a;
   }
 }
 
@@ -151,21 +176,22 @@ Imbriqua Imbriqua::symmetric(int s) const {
   t.zobrist_ = 0;
   for (int p = 0; p < 2; ++p)
     for (std::uint64_t b = pawns_[p]; b;) t.place(p, symmetric_square(s, pop_lsb(b)));
-  if (last_placed_ >= 0) t.last_placed_ = static_cast<std::int8_t>(symmetric_square(s, last_placed_));
-  if (chain_square_ >= 0) t.chain_square_ = static_cast<std::int8_t>(symmetric_square(s, chain_square_));
+  if (last_placed_ >= 0)
+    t.last_placed_ = static_cast<std::int8_t>(symmetric_square(s, last_placed_));
+  if (chain_square_ >= 0)
+    t.chain_square_ = static_cast<std::int8_t>(symmetric_square(s, chain_square_));
   return t;
 }
 
 std::uint64_t Imbriqua::hash() const {
   std::uint64_t h = zobrist_;
-  std::uint64_t fields = static_cast<std::uint64_t>(turn_) | static_cast<std::uint64_t>(phase_) << 8 |
-                         static_cast<std::uint64_t>(mover_) << 12 |
-                         static_cast<std::uint64_t>(opening_placed_) << 16 |
-                         static_cast<std::uint64_t>(last_placed_ + 1) << 24 |
-                         static_cast<std::uint64_t>(chain_square_ + 1) << 32 |
-                         static_cast<std::uint64_t>(card_) << 40 |
-                         static_cast<std::uint64_t>(terminal_) << 48 |
-                         static_cast<std::uint64_t>(n_revealed_) << 52;
+  std::uint64_t fields =
+      static_cast<std::uint64_t>(turn_) | static_cast<std::uint64_t>(phase_) << 8 |
+      static_cast<std::uint64_t>(mover_) << 12 | static_cast<std::uint64_t>(opening_placed_) << 16 |
+      static_cast<std::uint64_t>(last_placed_ + 1) << 24 |
+      static_cast<std::uint64_t>(chain_square_ + 1) << 32 |
+      static_cast<std::uint64_t>(card_) << 40 | static_cast<std::uint64_t>(terminal_) << 48 |
+      static_cast<std::uint64_t>(n_revealed_) << 52;
   h ^= (fields + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
   std::uint64_t cards = 0;
   for (int i = 0; i < n_revealed_; ++i) cards = cards * 11 + revealed_[i];

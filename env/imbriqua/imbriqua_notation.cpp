@@ -16,12 +16,18 @@ std::string_view Imbriqua::card_code(Card c) {
 
 std::string Imbriqua::action_to_string(Action a) const {
   switch (kind_of(a)) {
-    case kPlaceKind: return square_name(to_of(a));
-    case kMoveKind: return square_name(from_of(a)) + "-" + square_name(to_of(a));
-    case kJumpKind: return square_name(from_of(a)) + "x" + square_name(to_of(a));
-    case kStopKind: return "stop";
-    case kRemoveKind: return "-" + square_name(to_of(a));
-    default: return std::string(card_code(static_cast<Card>(to_of(a))));
+    case kPlaceKind:
+      return square_name(to_of(a));
+    case kMoveKind:
+      return square_name(from_of(a)) + "-" + square_name(to_of(a));
+    case kJumpKind:
+      return square_name(from_of(a)) + "x" + square_name(to_of(a));
+    case kStopKind:
+      return "stop";
+    case kRemoveKind:
+      return "-" + square_name(to_of(a));
+    default:
+      return std::string(card_code(static_cast<Card>(to_of(a))));
   }
 }
 
@@ -77,23 +83,36 @@ std::string Imbriqua::render() const {
            std::to_string(opening_placed_ + 1) + " of 8\n";
   }
   s += "turn " + std::to_string(turn_) + " of 44, pile " + std::to_string((turn_ - 1) / 11 + 1) +
-       ", card " + std::string(phase_ == Phase::kPlace || phase_ == Phase::kReveal
-                                   ? (card_of_turn(turn_) == kNoCard ? "not yet revealed"
-                                                                     : card_code(card_of_turn(turn_)))
-                                   : card_code(card_)) +
-       (last_placed_ >= 0 && phase_ != Phase::kPlace ? ", placed " + square_name(last_placed_) : "") +
+       ", card " +
+       std::string(phase_ == Phase::kPlace || phase_ == Phase::kReveal
+                       ? (card_of_turn(turn_) == kNoCard ? "not yet revealed"
+                                                         : card_code(card_of_turn(turn_)))
+                       : card_code(card_)) +
+       (last_placed_ >= 0 && phase_ != Phase::kPlace ? ", placed " + square_name(last_placed_)
+                                                     : "") +
        "\n";
   s += "to act: " + (phase_ == Phase::kReveal ? std::string("chance") : actor_name) + "\n";
   switch (phase_) {
-    case Phase::kPlace: s += "phase: placement\n"; break;
-    case Phase::kReveal: s += "phase: card reveal\n"; break;
+    case Phase::kPlace:
+      s += "phase: placement\n";
+      break;
+    case Phase::kReveal:
+      s += "phase: card reveal\n";
+      break;
     case Phase::kCard:
       s += card_ == kP2 ? "phase: P2, first pawn\n" : "phase: card action\n";
       break;
-    case Phase::kChain: s += "phase: further jump from " + square_name(chain_square_) + " or stop\n"; break;
-    case Phase::kSecondPawn: s += "phase: P2, second pawn\n"; break;
-    case Phase::kPenalty: s += "phase: penalty: remove one of " + mover_name + "'s pawns\n"; break;
-    default: break;
+    case Phase::kChain:
+      s += "phase: further jump from " + square_name(chain_square_) + " or stop\n";
+      break;
+    case Phase::kSecondPawn:
+      s += "phase: P2, second pawn\n";
+      break;
+    case Phase::kPenalty:
+      s += "phase: penalty: remove one of " + mover_name + "'s pawns\n";
+      break;
+    default:
+      break;
   }
   return s;
 }

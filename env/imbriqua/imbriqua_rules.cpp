@@ -2,9 +2,9 @@
 #include <array>
 #include <bit>
 
-#include "env/common/board64.hpp"
 #include "core/error.hpp"
 #include "core/mix.hpp"
+#include "env/common/board64.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 
 namespace azg {
@@ -31,7 +31,8 @@ constexpr bool is_diagonal(Imbriqua::Card c) {
 }  // namespace
 
 Imbriqua Imbriqua::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("imbriqua takes no setup, got " + quote_input(std::string(setup)));
+  if (!setup.empty())
+    throw Error("imbriqua takes no setup, got " + quote_input(std::string(setup)));
   return Imbriqua{};
 }
 
@@ -151,10 +152,12 @@ void Imbriqua::legal_actions(FixedList<Action, kMaxActions>& out) const {
   switch (phase_) {
     case Phase::kOpening:
     case Phase::kSecondPawn:
-      for (std::uint64_t to = ~(pawns_[0] | pawns_[1]); to;) out.push_back(make_action(kPlaceKind, 0, pop_lsb(to)));
+      for (std::uint64_t to = ~(pawns_[0] | pawns_[1]); to;)
+        out.push_back(make_action(kPlaceKind, 0, pop_lsb(to)));
       return;
     case Phase::kPlace:
-      for (std::uint64_t to = placement_squares(); to;) out.push_back(make_action(kPlaceKind, 0, pop_lsb(to)));
+      for (std::uint64_t to = placement_squares(); to;)
+        out.push_back(make_action(kPlaceKind, 0, pop_lsb(to)));
       return;
     case Phase::kReveal: {
       FixedList<ChanceOutcome, kMaxActions> outcomes;
@@ -170,7 +173,8 @@ void Imbriqua::legal_actions(FixedList<Action, kMaxActions>& out) const {
       for_each_card_action(true, push);
       return;
     case Phase::kPenalty:
-      for (std::uint64_t own = pawns_[mover_]; own;) out.push_back(make_action(kRemoveKind, 0, pop_lsb(own)));
+      for (std::uint64_t own = pawns_[mover_]; own;)
+        out.push_back(make_action(kRemoveKind, 0, pop_lsb(own)));
       return;
   }
 }
@@ -217,7 +221,7 @@ void Imbriqua::end_turn() {
     terminal_ = true;
     const int s0 = score(0), s1 = score(1);
     const int n0 = std::popcount(pawns_[0]), n1 = std::popcount(pawns_[1]);
-    outcome_ = s0 != s1 ? (s0 > s1 ? Outcome::kP0Win : Outcome::kP1Win)
+    outcome_ = s0 != s1   ? (s0 > s1 ? Outcome::kP0Win : Outcome::kP1Win)
                : n0 != n1 ? (n0 > n1 ? Outcome::kP0Win : Outcome::kP1Win)
                           : Outcome::kDraw;
     return;
@@ -316,7 +320,8 @@ Imbriqua Imbriqua::from_position(std::uint64_t light, std::uint64_t dark, int tu
     const std::string_view code = revealed_codes.substr(i, 2);
     int c = 0;
     while (c < kShuffled && card_code(static_cast<Card>(c)) != code) ++c;
-    if (c == kShuffled || seen[c]) throw Error("bad revealed card list " + quote_input(std::string(revealed_codes)));
+    if (c == kShuffled || seen[c])
+      throw Error("bad revealed card list " + quote_input(std::string(revealed_codes)));
     seen[c] = true;
     g.revealed_[g.n_revealed_++] = static_cast<Card>(c);
     i += 2;
@@ -327,12 +332,14 @@ Imbriqua Imbriqua::from_position(std::uint64_t light, std::uint64_t dark, int tu
   return g;
 }
 
-Imbriqua Imbriqua::with_card(std::uint64_t light, std::uint64_t dark, int mover, int placed, Card card) {
+Imbriqua Imbriqua::with_card(std::uint64_t light, std::uint64_t dark, int mover, int placed,
+                             Card card) {
   // A mid-game turn of a fully revealed deck, with the card in hand overridden: enough for
   // rule tests of a single card.
   Imbriqua g = from_position(light, dark, mover == 0 ? 21 : 20, "O1 D1 ON DN OJ DJ OL DL O2 D2");
   g.mover_ = static_cast<std::uint8_t>(mover);
-  if (!((mover == 0 ? light : dark) >> placed & 1)) throw Error("the placed pawn must be the mover's");
+  if (!((mover == 0 ? light : dark) >> placed & 1))
+    throw Error("the placed pawn must be the mover's");
   g.last_placed_ = static_cast<std::int8_t>(placed);
   g.card_ = card;
   g.phase_ = Phase::kCard;

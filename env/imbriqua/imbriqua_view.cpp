@@ -8,13 +8,20 @@ namespace {
 
 const char* phase_name(Imbriqua::Phase p) {
   switch (p) {
-    case Imbriqua::Phase::kOpening: return "opening";
-    case Imbriqua::Phase::kPlace: return "place";
-    case Imbriqua::Phase::kReveal: return "reveal";
-    case Imbriqua::Phase::kCard: return "card";
-    case Imbriqua::Phase::kChain: return "chain";
-    case Imbriqua::Phase::kSecondPawn: return "second pawn";
-    case Imbriqua::Phase::kPenalty: return "penalty";
+    case Imbriqua::Phase::kOpening:
+      return "opening";
+    case Imbriqua::Phase::kPlace:
+      return "place";
+    case Imbriqua::Phase::kReveal:
+      return "reveal";
+    case Imbriqua::Phase::kCard:
+      return "card";
+    case Imbriqua::Phase::kChain:
+      return "chain";
+    case Imbriqua::Phase::kSecondPawn:
+      return "second pawn";
+    case Imbriqua::Phase::kPenalty:
+      return "penalty";
   }
   return "";
 }

@@ -51,7 +51,9 @@ class BasicImperator {
   static constexpr std::string_view kPolicyLayout =
       "cells c in the order of the action strings' cells (azg legal); c: place on c; "
       "cells + cells*from + to: move from `from` to `to`";
-  static constexpr std::string_view kVariant = Side == 3 ? "side=3" : Side == 4 ? "side=4" : "side=5";
+  static constexpr std::string_view kVariant = Side == 3   ? "side=3"
+                                               : Side == 4 ? "side=4"
+                                                           : "side=5";
   static constexpr int kNumSymmetries = 12;  // the hexagon's rotations and mirrors
   // Symmetries that map the rim's holed and plain sides onto each other exchange the
   // players (geometry.hpp); which ones depends on the side.

@@ -64,7 +64,8 @@ bool BasicImperator<Side>::symmetry_swaps_players(int s) {
 
 template <int Side>
 BasicImperator<Side> BasicImperator<Side>::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("imperator takes no setup, got " + quote_input(std::string(setup)));
+  if (!setup.empty())
+    throw Error("imperator takes no setup, got " + quote_input(std::string(setup)));
   return BasicImperator{};
 }
 

@@ -21,13 +21,16 @@ struct StepTable {
     for (int sq = 0; sq < 169; ++sq)
       for (int d = 0; d < 8; ++d) {
         const int f = sq % 13 + kDf[d], r = sq / 13 + kDr[d];
-        to[sq][d] = static_cast<std::int16_t>(f >= 0 && f <= 12 && r >= 0 && r <= 12 ? r * 13 + f : -1);
+        to[sq][d] =
+            static_cast<std::int16_t>(f >= 0 && f <= 12 && r >= 0 && r <= 12 ? r * 13 + f : -1);
       }
   }
 };
 inline constexpr StepTable kSteps;
 
-constexpr int step(int sq, int d) { return kSteps.to[sq][d]; }
+constexpr int step(int sq, int d) {
+  return kSteps.to[sq][d];
+}
 
 // The square's image in the left-right mirror (file a <-> m).
 constexpr int mirror(int sq) {

@@ -44,7 +44,8 @@ class Intercept {
   static constexpr int kPolicySize = kPassIndex + 1;
   static constexpr std::string_view kPolicyLayout =
       "squares s = 13*rank + file (a1 = 0); 96*s + 12*d + (distance-1): slide or jump from s in "
-      "direction d (N NE E SE S SW W NW = 0..7) over distance 1..12; 16224: flip in place; 16225: stop; "
+      "direction d (N NE E SE S SW W NW = 0..7) over distance 1..12; 16224: flip in place; 16225: "
+      "stop; "
       "16226: flip; 16227: keep; 16228 + s: ball to square s; 16397: pass";
   static_assert(kFlipInPlaceIndex == 16224 && kBallIndexBase == 16228 && kPassIndex == 16397,
                 "kPolicyLayout spells these out");
@@ -61,7 +62,7 @@ class Intercept {
   }
   static constexpr PlaneShape kPlanes{23, kSize, kSize};
   static constexpr int kEncodingVersion = 2;  // 2: planes 21, 22 (ball reach) added
-  static constexpr int kNumSymmetries = 2;  // identity, left-right mirror
+  static constexpr int kNumSymmetries = 2;    // identity, left-right mirror
 
   enum class Phase : std::uint8_t { kMove, kChain, kFlipChoice, kBall };
   using Board = WideBits<3>;

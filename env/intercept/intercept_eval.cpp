@@ -15,24 +15,27 @@ namespace azg {
 
 namespace {
 
-constexpr int kFar = 12;    // the cost of a square no pawn of the needed face can reach
-constexpr int kBlock = 3;   // extra cost of a square an opponent's pawn holds: it has to leave
+constexpr int kFar = 12;   // the cost of a square no pawn of the needed face can reach
+constexpr int kBlock = 3;  // extra cost of a square an opponent's pawn holds: it has to leave
 constexpr int kNone = 1 << 20;
-constexpr int kCostCap = 60;    // no path at all counts as this many moves
+constexpr int kCostCap = 60;      // no path at all counts as this many moves
 constexpr double kCostSlack = 6;  // keeps the value of two short paths off the extremes
 
 // The moves a pawn needs from one square to another, blockers ignored, in tables since the
 // path search asks thousands of times a call: one a square for passage and rest pawns
 // (Chebyshev distance); the double slides any distance along a line, so one move or two.
 struct Geometry {
-  std::array<std::array<std::uint8_t, Intercept::kSquares>, Intercept::kSquares> moves{}, double_moves{};
+  std::array<std::array<std::uint8_t, Intercept::kSquares>, Intercept::kSquares> moves{},
+      double_moves{};
   constexpr Geometry() {
     for (int a = 0; a < Intercept::kSquares; ++a) {
       for (int b = 0; b < Intercept::kSquares; ++b) {
         const int dr = a / 13 > b / 13 ? a / 13 - b / 13 : b / 13 - a / 13;
         const int df = a % 13 > b % 13 ? a % 13 - b % 13 : b % 13 - a % 13;
         moves[a][b] = static_cast<std::uint8_t>(dr > df ? dr : df);
-        double_moves[a][b] = static_cast<std::uint8_t>(a == b ? 0 : dr == 0 || df == 0 || dr == df ? 1 : 2);
+        double_moves[a][b] = static_cast<std::uint8_t>(a == b                           ? 0
+                                                       : dr == 0 || df == 0 || dr == df ? 1
+                                                                                        : 2);
       }
     }
   }
@@ -67,22 +70,31 @@ enum class Need { kReady, kFlip, kOwnLeaves, kTheirsLeaves, kArrive, kImpossible
 Need need(const SideView& v, int face, int sq) {
   constexpr int goal = Intercept::kDarkGoal;
   switch (v.code[sq]) {
-    case SideView::kBall: return Need::kImpossible;  // only ever R0
-    case SideView::kTheirs: return sq == goal ? (face == 1 ? Need::kArrive : Need::kImpossible) : Need::kTheirsLeaves;
+    case SideView::kBall:
+      return Need::kImpossible;  // only ever R0
+    case SideView::kTheirs:
+      return sq == goal ? (face == 1 ? Need::kArrive : Need::kImpossible) : Need::kTheirsLeaves;
     case SideView::kEmpty:
-      if (sq == goal) return face == 1 ? Need::kReady : Need::kImpossible;  // the open goal ends a path
+      if (sq == goal)
+        return face == 1 ? Need::kReady : Need::kImpossible;  // the open goal ends a path
       return Need::kArrive;
-    default: break;
+    default:
+      break;
   }
-  if (sq == goal) return face == 1 ? Need::kReady : Need::kImpossible;  // any pawn of one's own tops it
+  if (sq == goal)
+    return face == 1 ? Need::kReady : Need::kImpossible;  // any pawn of one's own tops it
   const bool passage = v.code[sq] == SideView::kPassage || v.code[sq] == SideView::kDoublePassage;
   if (passage == (face == 0)) return Need::kReady;
   return v.code[sq] >= SideView::kDoublePassage ? Need::kFlip : Need::kOwnLeaves;
 }
 
-int extra(Need n) { return n == Need::kOwnLeaves ? 1 : n == Need::kTheirsLeaves ? kBlock : 0; }
+int extra(Need n) {
+  return n == Need::kOwnLeaves ? 1 : n == Need::kTheirsLeaves ? kBlock : 0;
+}
 
-bool serves(const SideView::Source& s, int face) { return face == 0 ? s.passage : s.rest; }
+bool serves(const SideView::Source& s, int face) {
+  return face == 0 ? s.passage : s.rest;
+}
 
 // The path's cost on a side's view (Intercept::path_cost says what it leaves out).
 int path_cost_in_view(const SideView& v) {
@@ -229,7 +241,8 @@ int Intercept::path_cost(int colour) const {
   SideView v;
   v.ball = framed(ball_);
   const Board mine = top_.side[colour];
-  for (Board left = top_.side[colour ^ 1]; left.any();) v.code[framed(left.pop())] = SideView::kTheirs;
+  for (Board left = top_.side[colour ^ 1]; left.any();)
+    v.code[framed(left.pop())] = SideView::kTheirs;
   // Sources in the frame's square order, so that both colours meet them in the same order.
   std::array<bool, kSquares> source_at{};
   for (Board left = mine; left.any();) {
@@ -245,7 +258,8 @@ int Intercept::path_cost(int colour) const {
     const auto c = v.code[f];
     const bool is_double = c >= SideView::kDoublePassage;
     const bool passage = c == SideView::kPassage || c == SideView::kDoublePassage;
-    v.sources[v.n_sources++] = {static_cast<std::int16_t>(f), is_double, is_double || passage, is_double || !passage};
+    v.sources[v.n_sources++] = {static_cast<std::int16_t>(f), is_double, is_double || passage,
+                                is_double || !passage};
   }
   // The search breaks ties by the order of the directions, which the left-right mirror
   // (a symmetry of the game) reverses: the cheaper of the view and its mirror image keeps
@@ -253,9 +267,11 @@ int Intercept::path_cost(int colour) const {
   SideView m = v;
   m.ball = intercept::mirror(v.ball);
   for (int f = 0; f < kSquares; ++f) m.code[intercept::mirror(f)] = v.code[f];
-  for (int i = 0; i < v.n_sources; ++i) m.sources[i].square = static_cast<std::int16_t>(intercept::mirror(v.sources[i].square));
-  std::sort(m.sources.begin(), m.sources.begin() + m.n_sources,
-            [](const auto& a, const auto& b) { return a.square < b.square; });  // as the mirror's own view
+  for (int i = 0; i < v.n_sources; ++i)
+    m.sources[i].square = static_cast<std::int16_t>(intercept::mirror(v.sources[i].square));
+  std::sort(m.sources.begin(), m.sources.begin() + m.n_sources, [](const auto& a, const auto& b) {
+    return a.square < b.square;
+  });  // as the mirror's own view
   return std::min(path_cost_in_view(v), path_cost_in_view(m));
 }
 
@@ -265,7 +281,8 @@ double Intercept::evaluate() const {
   // The mover who can put the ball on the opponent's goal (paths along its pawns as they
   // stand; the pawn it must move may break one) is nearly won.
   if (ball_reach(me).test(target_goal(me))) return sign * 0.9;
-  const int cost_me = std::min(path_cost(me), kCostCap), cost_other = std::min(path_cost(other), kCostCap);
+  const int cost_me = std::min(path_cost(me), kCostCap),
+            cost_other = std::min(path_cost(other), kCostCap);
   // The lead relative to the costs, so that a move still counts when one side is far
   // ahead (a tanh of the difference saturated, and the search stopped converting). The
   // mover's next move shortens its own path first: half a move of tempo.

@@ -11,7 +11,6 @@
 namespace azg {
 namespace {
 
-
 std::optional<int> parse_square(std::string_view t) {
   if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'm' || t[1] < '1' || t[1] > '9')
     return std::nullopt;

@@ -83,7 +83,8 @@ Intercept::Intercept() {
 }
 
 Intercept Intercept::from_setup(std::string_view setup) {
-  if (!setup.empty()) throw Error("intercept takes no setup, got " + quote_input(std::string(setup)));
+  if (!setup.empty())
+    throw Error("intercept takes no setup, got " + quote_input(std::string(setup)));
   return Intercept{};
 }
 

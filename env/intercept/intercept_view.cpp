@@ -10,7 +10,9 @@ BoardView pawn_view(std::uint8_t b) {
   const int kind = b >> 2 & 3;
   return BoardView::fields()
       .set("colour", b >> 1 & 1)
-      .set("kind", kind == Intercept::kPassage ? "passage" : kind == Intercept::kRest ? "rest" : "double")
+      .set("kind", kind == Intercept::kPassage ? "passage"
+                   : kind == Intercept::kRest  ? "rest"
+                                               : "double")
       .set("face", (b & 16) ? "passage" : "rest");
 }
 

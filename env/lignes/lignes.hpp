@@ -36,7 +36,8 @@ class Lignes {
   static constexpr int kPolicySize = kView * kView * 6 + 1;
   static constexpr std::string_view kPolicyLayout =
       "on the 16x16 window the planes show (its origin follows the pieces), cell c = 16*wy + wx: "
-      "c: place (P); 256 + 4*c + d: move (M) in direction d (N E S W = 0..3); 1280 + c: capture (X); "
+      "c: place (P); 256 + 4*c + d: move (M) in direction d (N E S W = 0..3); 1280 + c: capture "
+      "(X); "
       "1536: pass; actions outside the window have no index";
   static_assert(kView * kView == 256 && kPolicySize == 1537, "kPolicyLayout spells these out");
   // Where a convolutional policy head finds each index's logit (game_traits.hpp,

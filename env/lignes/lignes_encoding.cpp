@@ -60,18 +60,18 @@ void Lignes::encode(std::span<float> out) const {
         if (wx >= 0 && wx < kView && wy >= 0 && wy < kView) plane(p)[wy * kView + wx] = 1.0f;
       }
   }
-  const int phase_plane = phase_ == Phase::kPlace ? (placed_ < kOpeningPawns ? 3 : 4)
+  const int phase_plane = phase_ == Phase::kPlace     ? (placed_ < kOpeningPawns ? 3 : 4)
                           : phase_ == Phase::kMove    ? 5
                           : phase_ == Phase::kCapture ? 6
                                                       : 7;
   const int placed_by[2] = {(placed_ + 1) / 2, placed_ / 2};
-  const float fills[] = {1.0f,
-                         static_cast<float>(kPawnsPerPlayer - placed_by[me]) / kPawnsPerPlayer,
-                         static_cast<float>(kPawnsPerPlayer - placed_by[me ^ 1]) / kPawnsPerPlayer,
-                         static_cast<float>(captures_[me]) / 10.0f,
-                         static_cast<float>(captures_[me ^ 1]) / 10.0f};
+  const float fills[] = {
+      1.0f, static_cast<float>(kPawnsPerPlayer - placed_by[me]) / kPawnsPerPlayer,
+      static_cast<float>(kPawnsPerPlayer - placed_by[me ^ 1]) / kPawnsPerPlayer,
+      static_cast<float>(captures_[me]) / 10.0f, static_cast<float>(captures_[me ^ 1]) / 10.0f};
   const int fill_planes[] = {2, 9, 10, 11, 12};
-  for (int i = 0; i < 5; ++i) std::fill(plane(fill_planes[i]), plane(fill_planes[i]) + kCells, fills[i]);
+  for (int i = 0; i < 5; ++i)
+    std::fill(plane(fill_planes[i]), plane(fill_planes[i]) + kCells, fills[i]);
   std::fill(plane(phase_plane), plane(phase_plane) + kCells, 1.0f);
   if (phase_ == Phase::kFill) {
     const int wx = hole_col_ + origin_x_ - x0, wy = hole_row_ + origin_y_ - y0;
@@ -87,9 +87,12 @@ int Lignes::policy_index(Action a) const {
   if (wx < 0 || wx >= kView || wy < 0 || wy >= kView) return -1;
   const int cell = wy * kView + wx;
   switch (kind_of(a)) {
-    case kPlaceKind: return cell;
-    case kMoveKind: return kCells + cell * 4 + dir_of(a);
-    default: return kCells * 5 + cell;
+    case kPlaceKind:
+      return cell;
+    case kMoveKind:
+      return kCells + cell * 4 + dir_of(a);
+    default:
+      return kCells * 5 + cell;
   }
 }
 
@@ -97,7 +100,8 @@ Action Lignes::symmetric_action(int s, Action a) const {
   if (kind_of(a) == kPassKind) return a;
   int x = x_of(a), y = y_of(a);
   square_symmetry(s, x, y, 0);
-  return make_action(kind_of(a), x, y, kind_of(a) == kMoveKind ? symmetric_direction(s, dir_of(a)) : 0);
+  return make_action(kind_of(a), x, y,
+                     kind_of(a) == kMoveKind ? symmetric_direction(s, dir_of(a)) : 0);
 }
 
 Lignes Lignes::symmetric(int s) const {
@@ -134,15 +138,14 @@ Lignes Lignes::symmetric(int s) const {
 
 std::uint64_t Lignes::hash() const {
   std::uint64_t h = zobrist_;
-  const std::uint64_t fields = static_cast<std::uint64_t>(placed_) |
-                               static_cast<std::uint64_t>(mover_) << 8 |
-                               static_cast<std::uint64_t>(phase_) << 10 |
-                               static_cast<std::uint64_t>(captures_[0]) << 16 |
-                               static_cast<std::uint64_t>(captures_[1]) << 24 |
-                               static_cast<std::uint64_t>(terminal_) << 32;
+  const std::uint64_t fields =
+      static_cast<std::uint64_t>(placed_) | static_cast<std::uint64_t>(mover_) << 8 |
+      static_cast<std::uint64_t>(phase_) << 10 | static_cast<std::uint64_t>(captures_[0]) << 16 |
+      static_cast<std::uint64_t>(captures_[1]) << 24 | static_cast<std::uint64_t>(terminal_) << 32;
   h ^= (fields + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
   if (phase_ == Phase::kFill)
-    h ^= static_cast<std::uint64_t>((hole_col_ + origin_x_ + 512) * 4096 + hole_row_ + origin_y_ + 512) *
+    h ^= static_cast<std::uint64_t>((hole_col_ + origin_x_ + 512) * 4096 + hole_row_ + origin_y_ +
+                                    512) *
          0x94D049BB133111EBull;
   return h;
 }

@@ -18,10 +18,14 @@ constexpr int kCoordLimit = 127;
 std::string Lignes::action_to_string(Action a) const {
   const std::string cell = std::to_string(x_of(a)) + "," + std::to_string(y_of(a));
   switch (kind_of(a)) {
-    case kPlaceKind: return "P" + cell;
-    case kMoveKind: return "M" + cell + kDirLetters[dir_of(a)];
-    case kCaptureKind: return "X" + cell;
-    default: return "pass";
+    case kPlaceKind:
+      return "P" + cell;
+    case kMoveKind:
+      return "M" + cell + kDirLetters[dir_of(a)];
+    case kCaptureKind:
+      return "X" + cell;
+    default:
+      return "pass";
   }
 }
 
@@ -30,10 +34,17 @@ std::optional<Action> Lignes::parse_action(std::string_view text) const {
   if (text.empty()) return std::nullopt;
   Kind kind;
   switch (text[0]) {
-    case 'P': kind = kPlaceKind; break;
-    case 'M': kind = kMoveKind; break;
-    case 'X': kind = kCaptureKind; break;
-    default: return std::nullopt;
+    case 'P':
+      kind = kPlaceKind;
+      break;
+    case 'M':
+      kind = kMoveKind;
+      break;
+    case 'X':
+      kind = kCaptureKind;
+      break;
+    default:
+      return std::nullopt;
   }
   std::size_t pos = 1;
   const auto x = parse_strict_int(text, pos, kCoordLimit);
@@ -71,7 +82,10 @@ std::string Lignes::render() const {
     s += buf;
     for (int x = min_x - 1; x <= max_x + 1; ++x) {
       const int p = pawn_at(x, y);
-      const char c = p == 0 ? 'L' : p == 1 ? 'D' : (show_hole && x == hole_x && y == hole_y) ? '*' : '.';
+      const char c = p == 0                                      ? 'L'
+                     : p == 1                                    ? 'D'
+                     : (show_hole && x == hole_x && y == hole_y) ? '*'
+                                                                 : '.';
       s += "  ";
       s += c;
     }
@@ -94,10 +108,15 @@ std::string Lignes::render() const {
       s += placed_ < kOpeningPawns ? "phase: opening placement (pawn " : "phase: placement (pawn ";
       s += std::to_string(placed_ + 1) + " of 40)\n";
       break;
-    case Phase::kMove: s += "phase: alignment move\n"; break;
-    case Phase::kCapture: s += "phase: capture choice (X<x>,<y> or pass)\n"; break;
+    case Phase::kMove:
+      s += "phase: alignment move\n";
+      break;
+    case Phase::kCapture:
+      s += "phase: capture choice (X<x>,<y> or pass)\n";
+      break;
     case Phase::kFill:
-      s += "phase: fill the hole at " + std::to_string(hole_x) + "," + std::to_string(hole_y) + "\n";
+      s +=
+          "phase: fill the hole at " + std::to_string(hole_x) + "," + std::to_string(hole_y) + "\n";
       break;
   }
   return s;

@@ -13,14 +13,19 @@ namespace {
 constexpr int kDRow[4] = {1, 0, -1, 0};  // N E S W
 constexpr int kDCol[4] = {0, 1, 0, -1};
 
-constexpr std::uint64_t bit(int col) { return std::uint64_t{1} << col; }
-constexpr bool has(std::uint64_t row, int col) { return (row >> col) & 1; }
+constexpr std::uint64_t bit(int col) {
+  return std::uint64_t{1} << col;
+}
+constexpr bool has(std::uint64_t row, int col) {
+  return (row >> col) & 1;
+}
 
 // Zobrist key of a pawn at absolute lattice coordinates (the lattice is unbounded, so the
 // key is a hash of the coordinates rather than a table entry).
 std::uint64_t pawn_key(int player, int x, int y) {
   std::uint64_t z = (static_cast<std::uint64_t>(x + 4096) << 20) ^
-                    (static_cast<std::uint64_t>(y + 4096) << 1) ^ static_cast<std::uint64_t>(player);
+                    (static_cast<std::uint64_t>(y + 4096) << 1) ^
+                    static_cast<std::uint64_t>(player);
   return splitmix64(z);
 }
 
@@ -57,7 +62,8 @@ Lignes Lignes::from_diagram(std::string_view diagram, int x0, int y0, int placed
       --y;
       continue;
     }
-    if (c != '.' && c != 'L' && c != 'D') throw Error(std::string("bad diagram character '") + c + "'");
+    if (c != '.' && c != 'L' && c != 'D')
+      throw Error(std::string("bad diagram character '") + c + "'");
     if (x < -60 || x > 60 || y < -60 || y > 60) throw Error("diagram cell out of range");
     if (c != '.') g.place(c == 'L' ? 0 : 1, g.row_of(y), g.col_of(x));
     ++x;
@@ -163,7 +169,8 @@ bool Lignes::connected(const Rows& occ) const {
     for (int pass = 0; pass < 2; ++pass) {
       for (int i = 0; i <= hi - lo; ++i) {
         const int r = pass == 0 ? lo + i : hi - i;
-        const std::uint64_t from_neighbours = (r > lo ? reach[r - 1] : 0) | (r < hi ? reach[r + 1] : 0);
+        const std::uint64_t from_neighbours =
+            (r > lo ? reach[r - 1] : 0) | (r < hi ? reach[r + 1] : 0);
         if (!(from_neighbours & occ[r] & ~reach[r])) continue;
         reach[r] = fill_row(reach[r] | (from_neighbours & occ[r]), occ[r]);
         changed = true;
@@ -215,7 +222,8 @@ bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
   // pawns still reaches the shifted run. Cheap case first: the cell beside the tail's
   // successor, which the run still covers, is occupied too.
   auto keeps_group = [&](int tail_row, int tail_col, int next_row, int next_col, int side_dr,
-                         int side_dc, auto&& shifted, int run_lo, int run_hi, std::uint64_t run_mask) {
+                         int side_dc, auto&& shifted, int run_lo, int run_hi,
+                         std::uint64_t run_mask) {
     for (int side = -1; side <= 1; side += 2) {
       const int sr = tail_row + side * side_dr, sc = tail_col + side * side_dc;
       if (!has(occ[sr], sc)) continue;
@@ -242,13 +250,17 @@ bool Lignes::for_each_alignment_move(int player, Emit&& emit) const {
       if (std::popcount(own[r] & mask) < std::popcount(opp[r] & mask)) continue;
       const std::uint64_t original = o;
       if (has(own[r], e)) {
-        auto shifted = [&](bool on) { occ[r] = on ? ((original & ~mask) | (mask << 1)) : original; };
+        auto shifted = [&](bool on) {
+          occ[r] = on ? ((original & ~mask) | (mask << 1)) : original;
+        };
         if (keeps_group(r, s, r, s + 1, 1, 0, shifted, r, r, mask << 1) &&
             emit(make_action(kMoveKind, e + origin_x_, r + origin_y_, kEast)))
           return true;
       }
       if (has(own[r], s)) {
-        auto shifted = [&](bool on) { occ[r] = on ? ((original & ~mask) | (mask >> 1)) : original; };
+        auto shifted = [&](bool on) {
+          occ[r] = on ? ((original & ~mask) | (mask >> 1)) : original;
+        };
         if (keeps_group(r, e, r, e - 1, 1, 0, shifted, r, r, mask >> 1) &&
             emit(make_action(kMoveKind, s + origin_x_, r + origin_y_, kWest)))
           return true;
@@ -336,7 +348,8 @@ bool Lignes::for_each_capture(Emit&& emit) const {
     while (surrounded) {
       const int c = std::countr_zero(surrounded);
       surrounded &= surrounded - 1;
-      if (capture_has_fill(r, c) && emit(make_action(kCaptureKind, c + origin_x_, r + origin_y_))) return true;
+      if (capture_has_fill(r, c) && emit(make_action(kCaptureKind, c + origin_x_, r + origin_y_)))
+        return true;
     }
   }
   return false;

@@ -9,7 +9,8 @@ BoardView board_view(const Lignes& s) {
   BoardView pawns = BoardView::list();
   for (int y = -120; y <= 120; ++y)
     for (int x = -120; x <= 120; ++x)
-      if (const int p = s.pawn_at(x, y); p >= 0) pawns.push(BoardView::list().push(x).push(y).push(p));
+      if (const int p = s.pawn_at(x, y); p >= 0)
+        pawns.push(BoardView::list().push(x).push(y).push(p));
   const char* phase = s.phase() == Lignes::Phase::kPlace     ? "place"
                       : s.phase() == Lignes::Phase::kMove    ? "move"
                       : s.phase() == Lignes::Phase::kCapture ? "capture"

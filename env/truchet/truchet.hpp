@@ -37,10 +37,12 @@ class Truchet {
   static constexpr int kDoneIndex = kMergeBase + 64 * kMergeSets;
   static constexpr int kPolicySize = kDoneIndex + 1;
   static constexpr std::string_view kPolicyLayout =
-      "0-48: flip tile t (t in the setup string's order, a1..g7); 49 + 64*from + to: river move between junctions "
+      "0-48: flip tile t (t in the setup string's order, a1..g7); 49 + 64*from + to: river move "
+      "between junctions "
       "(8x8 junctions, 8*row + column); 4145 + 53*j + p: split at junction j with pattern p; "
       "7537 + 11*j + m: merge at junction j with direction set m; 8241: done";
-  static_assert(kSplitBase == 4145 && kMergeBase == 7537 && kDoneIndex == 8241, "kPolicyLayout spells these out");
+  static_assert(kSplitBase == 4145 && kMergeBase == 7537 && kDoneIndex == 8241,
+                "kPolicyLayout spells these out");
   static constexpr int kNumPlanes = 22;
   static constexpr int kEncodingVersion = 2;  // 2: planes 20, 21 (river reach) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};
@@ -88,13 +90,15 @@ class Truchet {
   double evaluate() const;
   // Stacks given as "a1:L2 c3:D1 ..." (colour L/D, height 1..4), with `setup` tiles and the
   // player to move at the start of a turn. Throws azg::Error.
-  static Truchet from_stacks(std::string_view stacks, std::string_view setup, int mover, int turn = 0);
+  static Truchet from_stacks(std::string_view stacks, std::string_view setup, int mover,
+                             int turn = 0);
 
   // Action codes: kind << 28 | extra << 12 | to << 6 | from. extra: split counts 3 bits
   // per direction N E S W, or the merge's direction mask.
   enum Kind : std::uint32_t { kFlipKind, kRiverKind, kSplitKind, kMergeKind, kDoneKind };
   static constexpr Action make_action(Kind kind, int from, int to = 0, std::uint32_t extra = 0) {
-    return static_cast<Action>(kind) << 28 | extra << 12 | static_cast<Action>(to) << 6 | static_cast<Action>(from);
+    return static_cast<Action>(kind) << 28 | extra << 12 | static_cast<Action>(to) << 6 |
+           static_cast<Action>(from);
   }
   static constexpr Kind kind_of(Action a) { return static_cast<Kind>(a >> 28); }
   static constexpr int from_of(Action a) { return static_cast<int>(a & 63); }
@@ -131,10 +135,10 @@ class Truchet {
   std::uint64_t zobrist_ = 0;   // stacks and tiles
   std::array<std::uint64_t, kTurnCap + 1> history_{};
   std::uint16_t history_len_ = 0;
-  std::uint16_t turn_ = 0;      // completed turns
+  std::uint16_t turn_ = 0;  // completed turns
   std::uint8_t mover_ = 0;
-  std::int8_t moved_ = -1;      // the stack moved by the river move this turn
-  bool captured_ = false;       // a capture happened this turn
+  std::int8_t moved_ = -1;  // the stack moved by the river move this turn
+  bool captured_ = false;   // a capture happened this turn
   Phase phase_ = Phase::kStart;
   bool terminal_ = false;
   Outcome outcome_ = Outcome::kDraw;

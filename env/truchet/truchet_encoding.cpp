@@ -32,14 +32,22 @@ void fill(std::span<float> out, int plane, float v) {
   std::fill(out.begin() + plane * 64, out.begin() + (plane + 1) * 64, v);
 }
 constexpr std::uint64_t kLightJunctions = 0xAA55AA55AA55AA55ull;  // x + y odd
-int flip_square(int sq) { return (7 - rank_of(sq)) * 8 + file_of(sq); }
-int flip_tile(int t) { return (6 - t / 7) * 7 + t % 7; }
-std::uint64_t flip_board(std::uint64_t b) { return __builtin_bswap64(b); }
+int flip_square(int sq) {
+  return (7 - rank_of(sq)) * 8 + file_of(sq);
+}
+int flip_tile(int t) {
+  return (6 - t / 7) * 7 + t % 7;
+}
+std::uint64_t flip_board(std::uint64_t b) {
+  return __builtin_bswap64(b);
+}
 // N and S swap; E and W stay.
 std::uint32_t flip_split_code(std::uint32_t c) {
   return (c & 07070) | ((c & 07) << 6) | ((c >> 6) & 07);
 }
-std::uint32_t flip_dir_mask(std::uint32_t m) { return (m & 0b1010) | ((m & 1) << 2) | ((m >> 2) & 1); }
+std::uint32_t flip_dir_mask(std::uint32_t m) {
+  return (m & 0b1010) | ((m & 1) << 2) | ((m >> 2) & 1);
+}
 }  // namespace
 
 void Truchet::encode(std::span<float> out) const {
@@ -68,15 +76,18 @@ void Truchet::encode(std::span<float> out) const {
   set_bits(out, 19, me == 0 ? kLightJunctions : ~kLightJunctions);
   for (int p = 0; p < 2; ++p) {
     std::uint64_t reach = 0;
-    for (std::uint64_t stacks = colour_[p == 0 ? me : me ^ 1]; stacks;) reach |= river_reach(pop_lsb(stacks));
+    for (std::uint64_t stacks = colour_[p == 0 ? me : me ^ 1]; stacks;)
+      reach |= river_reach(pop_lsb(stacks));
     set_bits(out, 20 + p, reach);
   }
 }
 
 int Truchet::policy_index(Action a) const {
   switch (kind_of(a)) {
-    case kFlipKind: return from_of(a);
-    case kRiverKind: return kRiverBase + from_of(a) * 64 + to_of(a);
+    case kFlipKind:
+      return from_of(a);
+    case kRiverKind:
+      return kRiverBase + from_of(a) * 64 + to_of(a);
     case kSplitKind: {
       int p = 0;
       while (p < kSplitPatterns && kPatterns[p].code != extra_of(a)) ++p;
@@ -87,18 +98,24 @@ int Truchet::policy_index(Action a) const {
       while (m < kMergeSets && kMergeSetMasks[m] != extra_of(a)) ++m;
       return m < kMergeSets ? kMergeBase + from_of(a) * kMergeSets + m : -1;
     }
-    default: return kDoneIndex;
+    default:
+      return kDoneIndex;
   }
 }
 
 Action Truchet::symmetric_action(int s, Action a) const {
   if (s == 0) return a;
   switch (kind_of(a)) {
-    case kFlipKind: return make_action(kFlipKind, flip_tile(from_of(a)));
-    case kRiverKind: return make_action(kRiverKind, flip_square(from_of(a)), flip_square(to_of(a)));
-    case kSplitKind: return make_action(kSplitKind, flip_square(from_of(a)), 0, flip_split_code(extra_of(a)));
-    case kMergeKind: return make_action(kMergeKind, flip_square(from_of(a)), 0, flip_dir_mask(extra_of(a)));
-    default: return a;
+    case kFlipKind:
+      return make_action(kFlipKind, flip_tile(from_of(a)));
+    case kRiverKind:
+      return make_action(kRiverKind, flip_square(from_of(a)), flip_square(to_of(a)));
+    case kSplitKind:
+      return make_action(kSplitKind, flip_square(from_of(a)), 0, flip_split_code(extra_of(a)));
+    case kMergeKind:
+      return make_action(kMergeKind, flip_square(from_of(a)), 0, flip_dir_mask(extra_of(a)));
+    default:
+      return a;
   }
 }
 
@@ -122,10 +139,11 @@ Truchet Truchet::symmetric(int s) const {
 }
 
 std::uint64_t Truchet::hash() const {
-  const std::uint64_t fields = static_cast<std::uint64_t>(phase_) | static_cast<std::uint64_t>(moved_ + 1) << 4 |
-                               static_cast<std::uint64_t>(turn_) << 12 |
-                               static_cast<std::uint64_t>(phase_ == Phase::kStart ? repetitions() : 0) << 24 |
-                               static_cast<std::uint64_t>(terminal_) << 28;
+  const std::uint64_t fields =
+      static_cast<std::uint64_t>(phase_) | static_cast<std::uint64_t>(moved_ + 1) << 4 |
+      static_cast<std::uint64_t>(turn_) << 12 |
+      static_cast<std::uint64_t>(phase_ == Phase::kStart ? repetitions() : 0) << 24 |
+      static_cast<std::uint64_t>(terminal_) << 28;
   return turn_start_hash() ^ ((fields + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull);
 }
 

@@ -14,10 +14,10 @@ using truchet::kLightBases;
 
 double Truchet::evaluate() const {
   struct Side {
-    int chips = 0;          // chips on the board
-    int bases = 0;          // the opponent's home bases its stacks stand on
+    int chips = 0;           // chips on the board
+    int bases = 0;           // the opponent's home bases its stacks stand on
     int bases_in_reach = 0;  // empty opponent bases one of its stacks reaches by a river move
-    double advance = 0;     // chips' mean distance from home towards the opponent's row, 0..1
+    double advance = 0;      // chips' mean distance from home towards the opponent's row, 0..1
   };
   Side side[2];
   for (int c = 0; c < 2; ++c) {
@@ -38,9 +38,12 @@ double Truchet::evaluate() const {
   }
   // The mover two bases up with a third in reach wins with this turn's river move.
   const int me = mover_;
-  if (phase_ != Phase::kAfterRiver && side[me].bases >= 2 && side[me].bases_in_reach > 0) return me == 0 ? 0.9 : -0.9;
-  const double x = 0.6 * (side[0].bases - side[1].bases) + 0.25 * (side[0].bases_in_reach - side[1].bases_in_reach) +
-                   0.15 * (side[0].chips - side[1].chips) + 1.0 * (side[0].advance - side[1].advance);
+  if (phase_ != Phase::kAfterRiver && side[me].bases >= 2 && side[me].bases_in_reach > 0)
+    return me == 0 ? 0.9 : -0.9;
+  const double x = 0.6 * (side[0].bases - side[1].bases) +
+                   0.25 * (side[0].bases_in_reach - side[1].bases_in_reach) +
+                   0.15 * (side[0].chips - side[1].chips) +
+                   1.0 * (side[0].advance - side[1].advance);
   return std::tanh(x);
 }
 

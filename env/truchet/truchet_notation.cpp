@@ -16,12 +16,15 @@ constexpr char kDirLetters[] = "NESW";
 std::string Truchet::action_to_string(Action a) const {
   switch (kind_of(a)) {
     case kFlipKind:
-      return std::string("F") + static_cast<char>('a' + from_of(a) % 7) + static_cast<char>('1' + from_of(a) / 7);
-    case kRiverKind: return square_name(from_of(a)) + "-" + square_name(to_of(a));
+      return std::string("F") + static_cast<char>('a' + from_of(a) % 7) +
+             static_cast<char>('1' + from_of(a) / 7);
+    case kRiverKind:
+      return square_name(from_of(a)) + "-" + square_name(to_of(a));
     case kSplitKind: {
       std::string s = square_name(from_of(a)) + "/";
       for (int d = 0; d < 4; ++d)
-        if (const int n = static_cast<int>((extra_of(a) >> (3 * d)) & 7)) s += std::string{kDirLetters[d], static_cast<char>('0' + n)};
+        if (const int n = static_cast<int>((extra_of(a) >> (3 * d)) & 7))
+          s += std::string{kDirLetters[d], static_cast<char>('0' + n)};
       return s;
     }
     case kMergeKind: {
@@ -30,7 +33,8 @@ std::string Truchet::action_to_string(Action a) const {
         if (extra_of(a) >> d & 1) s += kDirLetters[d];
       return s;
     }
-    default: return "done";
+    default:
+      return "done";
   }
 }
 
@@ -79,7 +83,8 @@ std::optional<Action> Truchet::parse_action(std::string_view text) const {
       }
       return make_action(kMergeKind, *from, 0, set);
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -96,8 +101,10 @@ std::string Truchet::render() const {
       const bool base = bases >> sq & 1;
       const int c = colour_at(sq);
       s += base ? '[' : ' ';
-      if (c < 0) s += "..";
-      else s += std::string{c == 0 ? 'L' : 'D', static_cast<char>('0' + height_at(sq))};
+      if (c < 0)
+        s += "..";
+      else
+        s += std::string{c == 0 ? 'L' : 'D', static_cast<char>('0' + height_at(sq))};
       s += base ? ']' : ' ';
     }
     s += '\n';
@@ -115,13 +122,18 @@ std::string Truchet::render() const {
   s += "bases: Dark's a1 c1 e1 g1, Light's a8 c8 e8 g8; junctions with x+y even are dark\n";
   s += "turn " + std::to_string(turn_ + 1) + " (" + std::to_string(turn_) + " completed, cap " +
        std::to_string(kTurnCap) + ")";
-  if (phase_ == Phase::kStart && !terminal_) s += ", this position seen " + std::to_string(repetitions()) + " time(s)";
+  if (phase_ == Phase::kStart && !terminal_)
+    s += ", this position seen " + std::to_string(repetitions()) + " time(s)";
   s += "\n";
   if (terminal_) return s + "result: " + std::string(outcome_string(outcome_)) + "\n";
   s += std::string("to act: ") + (mover_ == 0 ? "Light (player 0)" : "Dark (player 1)") + "\n";
   switch (phase_) {
-    case Phase::kStart: s += "phase: start of turn (flip, river move, split or merge)\n"; break;
-    case Phase::kAfterFlip: s += "phase: after a flip (river move, split or merge)\n"; break;
+    case Phase::kStart:
+      s += "phase: start of turn (flip, river move, split or merge)\n";
+      break;
+    case Phase::kAfterFlip:
+      s += "phase: after a flip (river move, split or merge)\n";
+      break;
     case Phase::kAfterRiver:
       s += "phase: after the river move to " + square_name(moved_) + " (split, merge or done)\n";
       break;

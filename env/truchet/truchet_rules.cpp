@@ -3,8 +3,8 @@
 #include <array>
 #include <bit>
 
-#include "env/common/board64.hpp"
 #include "core/error.hpp"
+#include "env/common/board64.hpp"
 #include "env/truchet/truchet.hpp"
 #include "env/truchet/truchet_tables.hpp"
 
@@ -53,7 +53,8 @@ int Truchet::colour_at(int sq) const {
   return (colour_[0] >> sq & 1) ? 0 : (colour_[1] >> sq & 1) ? 1 : -1;
 }
 int Truchet::height_at(int sq) const {
-  return 1 + static_cast<int>(height_bits_[0] >> sq & 1) + 2 * static_cast<int>(height_bits_[1] >> sq & 1);
+  return 1 + static_cast<int>(height_bits_[0] >> sq & 1) +
+         2 * static_cast<int>(height_bits_[1] >> sq & 1);
 }
 
 void Truchet::put(int sq, int colour, int height) {
@@ -84,8 +85,12 @@ void Truchet::set_tiles(std::uint64_t tiles) {
 }
 
 // A tile's two diagonals: "/" links its SW corner, "\" its NW corner.
-static std::uint64_t sw_corner(int t) { return bit(square(t % 7, t / 7)); }
-static std::uint64_t nw_corner(int t) { return bit(square(t % 7, t / 7 + 1)); }
+static std::uint64_t sw_corner(int t) {
+  return bit(square(t % 7, t / 7));
+}
+static std::uint64_t nw_corner(int t) {
+  return bit(square(t % 7, t / 7 + 1));
+}
 
 void Truchet::toggle_tile(int t) {
   const int old = static_cast<int>(tiles_ >> t & 1);
@@ -95,7 +100,9 @@ void Truchet::toggle_tile(int t) {
   se_links_ ^= nw_corner(t);
 }
 
-std::uint64_t Truchet::river_reach(int from) const { return river_reach(from, ne_links_, se_links_); }
+std::uint64_t Truchet::river_reach(int from) const {
+  return river_reach(from, ne_links_, se_links_);
+}
 
 std::uint64_t Truchet::river_reach(int from, std::uint64_t ne_links, std::uint64_t se_links) const {
   const std::uint64_t empty = ~occupied();
@@ -121,8 +128,10 @@ bool Truchet::for_each_split(int from, Emit&& emit) const {
     for (int d = 0; d < 4 && ok; ++d) {
       if (counts[d] == 0) continue;
       const int to = step(from, d);
-      if (to < 0 || (own >> to & 1)) ok = false;
-      else if ((opp >> to & 1) && counts[d] < height_at(to)) ok = false;
+      if (to < 0 || (own >> to & 1))
+        ok = false;
+      else if ((opp >> to & 1) && counts[d] < height_at(to))
+        ok = false;
     }
     if (ok && emit(make_action(kSplitKind, from, 0, kPatterns[p].code))) return true;
   }
@@ -181,7 +190,8 @@ bool Truchet::for_each_split_or_merge(Emit&& emit) const {
   for (std::uint64_t b = own & (height_bits_[0] | height_bits_[1]); b;)
     if (for_each_split(pop_lsb(b), emit)) return true;
   // Merge centres: junctions without own chips that touch two or more own stacks.
-  const std::uint64_t n = shift(own, kS), s = shift(own, kN), e = shift(own, kW), w = shift(own, kE);
+  const std::uint64_t n = shift(own, kS), s = shift(own, kN), e = shift(own, kW),
+                      w = shift(own, kE);
   const std::uint64_t two = ((n & s) | (n & e) | (n & w) | (s & e) | (s & w) | (e & w)) & ~own;
   for (std::uint64_t b = two; b;)
     if (for_each_merge(pop_lsb(b), 0, emit)) return true;
@@ -207,7 +217,8 @@ void Truchet::legal_actions(FixedList<Action, kMaxActions>& out) const {
     // Flips: tiles whose four corners are empty, when a stack action follows. Splits and
     // merges do not depend on the tiles; river moves are re-checked with the flipped links.
     const std::uint64_t empty = ~occupied();
-    const std::uint64_t corners_empty = empty & shift(empty, kW) & shift(empty, kS) & shift(empty, kSW);
+    const std::uint64_t corners_empty =
+        empty & shift(empty, kW) & shift(empty, kS) & shift(empty, kSW);
     const bool split_or_merge = has_split_or_merge();
     for (std::uint64_t b = corners_empty & kTileCorners; b;) {
       const int sw = pop_lsb(b);
@@ -221,7 +232,9 @@ void Truchet::legal_actions(FixedList<Action, kMaxActions>& out) const {
   for_each_stack_action(push);
 }
 
-std::uint64_t Truchet::turn_start_hash() const { return zobrist_ ^ kKeys.side[mover_]; }
+std::uint64_t Truchet::turn_start_hash() const {
+  return zobrist_ ^ kKeys.side[mover_];
+}
 
 int Truchet::repetitions() const {
   const std::uint64_t h = turn_start_hash();
@@ -325,8 +338,9 @@ Truchet Truchet::from_stacks(std::string_view stacks, std::string_view setup, in
       continue;
     }
     const auto sq = parse_square(stacks.substr(i, 2));
-    if (!sq || i + 4 >= stacks.size() || stacks[i + 2] != ':' || (stacks[i + 3] != 'L' && stacks[i + 3] != 'D') ||
-        stacks[i + 4] < '1' || stacks[i + 4] > '4' || g.colour_at(*sq) >= 0)
+    if (!sq || i + 4 >= stacks.size() || stacks[i + 2] != ':' ||
+        (stacks[i + 3] != 'L' && stacks[i + 3] != 'D') || stacks[i + 4] < '1' ||
+        stacks[i + 4] > '4' || g.colour_at(*sq) >= 0)
       throw Error("bad stack list " + quote_input(std::string(stacks)));
     g.put(*sq, stacks[i + 3] == 'L' ? 0 : 1, stacks[i + 4] - '0');
     i += 5;

@@ -35,13 +35,18 @@ inline constexpr auto kPatterns = make_patterns();
 inline constexpr int kPatternStart[6] = {0, 0, 0, 6, 22, 53};
 
 // Merge source sets (direction masks N=1 E=2 S=4 W=8) with two or more directions.
-inline constexpr std::array<std::uint32_t, 11> kMergeSetMasks = {3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15};
+inline constexpr std::array<std::uint32_t, 11> kMergeSetMasks = {3,  5,  6,  7,  9, 10,
+                                                                 11, 12, 13, 14, 15};
 
-inline constexpr std::uint64_t kDarkBases = (1ull << 0) | (1ull << 2) | (1ull << 4) | (1ull << 6);  // a1 c1 e1 g1
-inline constexpr std::uint64_t kLightBases = kDarkBases << 56;                                     // a8 c8 e8 g8
-inline constexpr std::uint64_t kTileCorners = 0x007F7F7F7F7F7F7Full;  // SW corners: files a-g, ranks 1-7
+inline constexpr std::uint64_t kDarkBases =
+    (1ull << 0) | (1ull << 2) | (1ull << 4) | (1ull << 6);      // a1 c1 e1 g1
+inline constexpr std::uint64_t kLightBases = kDarkBases << 56;  // a8 c8 e8 g8
+inline constexpr std::uint64_t kTileCorners =
+    0x007F7F7F7F7F7F7Full;  // SW corners: files a-g, ranks 1-7
 
-constexpr std::uint64_t rotl32(std::uint64_t k) { return (k << 32) | (k >> 32); }
+constexpr std::uint64_t rotl32(std::uint64_t k) {
+  return (k << 32) | (k >> 32);
+}
 
 struct Keys {
   std::uint64_t stack[64][2][4];

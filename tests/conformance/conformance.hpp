@@ -8,11 +8,10 @@
 #include <cmath>
 #include <set>
 #include <string>
-
-#include "env/common/game_traits.hpp"
 #include <vector>
 
 #include "env/common/game.hpp"
+#include "env/common/game_traits.hpp"
 #include "env/common/notation.hpp"
 #include "env/common/perft.hpp"
 #include "env/common/random_play.hpp"
@@ -23,9 +22,9 @@ namespace azg::testing {
 // How much work the suite does per game; a game may specialise this.
 template <class G>
 struct ConformanceBudget {
-  static constexpr int kGames = 300;          // random games walked action by action
-  static constexpr int kSymmetryEvery = 3;    // check symmetries at every k-th position
-  static constexpr int kPerftGames = 20;      // games in which positions get a perft check
+  static constexpr int kGames = 300;        // random games walked action by action
+  static constexpr int kSymmetryEvery = 3;  // check symmetries at every k-th position
+  static constexpr int kPerftGames = 20;    // games in which positions get a perft check
   static constexpr int kPerftDepth = 2;
   static constexpr int kMaxActionsPerGame = 100000;
 };
@@ -39,13 +38,14 @@ bool swaps_players(int s) {
   return symmetry_swaps_players<G>(s);
 }
 
-inline Player image_player(Player p, bool swap) { return swap && p != Player::kChance ? opponent(p) : p; }
+inline Player image_player(Player p, bool swap) {
+  return swap && p != Player::kChance ? opponent(p) : p;
+}
 inline Outcome image_outcome(Outcome o, bool swap) {
   if (!swap || o == Outcome::kDraw) return o;
   return o == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
 }
 TYPED_TEST_SUITE_P(Conformance);
-
 
 // Checks every per-position property; returns false (with gtest failures) on a violation.
 template <Game G>
@@ -93,8 +93,9 @@ void check_position(const G& g, bool check_symmetries) {
     ASSERT_EQ(planes.back(), 12345.0f) << "encode wrote past kPlanes";
     for (const float v : std::span<float>(planes.data(), planes.size() - 1))
       ASSERT_TRUE(std::isfinite(v));
-    ASSERT_TRUE(std::none_of(planes.begin(), planes.end() - 1, [](float v) { return v == 12345.0f; }))
-        << "encode left values unwritten";
+    ASSERT_TRUE(std::none_of(planes.begin(), planes.end() - 1, [](float v) {
+      return v == 12345.0f;
+    })) << "encode left values unwritten";
   }
 
   // Copies are independent: acting on a copy leaves the original as it was.
@@ -117,13 +118,16 @@ void check_position(const G& g, bool check_symmetries) {
     ActionListFor<G> image_actions;
     t.legal_actions(image_actions);
     std::set<Action> image(image_actions.begin(), image_actions.end());
-    ASSERT_EQ(image.size(), actions.size()) << "symmetry " << s << " changes the number of actions\n"
-                                            << g.render() << "image:\n" << t.render();
+    ASSERT_EQ(image.size(), actions.size())
+        << "symmetry " << s << " changes the number of actions\n"
+        << g.render() << "image:\n"
+        << t.render();
     for (const Action a : actions)
       ASSERT_TRUE(image.count(g.symmetric_action(s, a)))
           << "symmetry " << s << ": image of " << g.action_to_string(a) << " ("
           << t.action_to_string(g.symmetric_action(s, a)) << ") is not legal\n"
-          << g.render() << "image:\n" << t.render();
+          << g.render() << "image:\n"
+          << t.render();
     // Acting then transforming equals transforming then acting the image.
     G after = g;
     after.apply(actions[0]);
@@ -228,8 +232,10 @@ TYPED_TEST_P(Conformance, ConstantPlanesAreConstant) {
           (s == 0 ? g : g.symmetric(s)).encode(out);
           for (const int plane : planes)
             for (int c = 1; c < cells; ++c)
-              ASSERT_EQ(out[static_cast<std::size_t>(plane) * cells + c], out[static_cast<std::size_t>(plane) * cells])
-                  << "plane " << plane << " cell " << c << " in game " << game << ", symmetry " << s;
+              ASSERT_EQ(out[static_cast<std::size_t>(plane) * cells + c],
+                        out[static_cast<std::size_t>(plane) * cells])
+                  << "plane " << plane << " cell " << c << " in game " << game << ", symmetry "
+                  << s;
           ++checked;
         }
       }
@@ -252,7 +258,8 @@ TYPED_TEST_P(Conformance, PolicyMapGivesEveryIndexItsOwnSlot) {
   std::vector<bool> taken(static_cast<std::size_t>(map.planes * cells + map.globals), false);
   for (int i = 0; i < G::kPolicySize; ++i) {
     const int slot = map.slots[static_cast<std::size_t>(i)];
-    ASSERT_TRUE(slot >= 0 && slot < static_cast<int>(taken.size())) << "index " << i << " slot " << slot;
+    ASSERT_TRUE(slot >= 0 && slot < static_cast<int>(taken.size()))
+        << "index " << i << " slot " << slot;
     ASSERT_FALSE(taken[static_cast<std::size_t>(slot)]) << "index " << i << " shares slot " << slot;
     taken[static_cast<std::size_t>(slot)] = true;
   }
@@ -282,7 +289,8 @@ TYPED_TEST_P(Conformance, EvaluationIsBoundedZeroSumAndSymmetric) {
           for (int s = 1; s < G::kNumSymmetries; ++s) {
             const float image = evaluation(g.symmetric(s), Player::kP0);
             ASSERT_NEAR(image, swaps_players<G>(s) ? -v : v, 1e-5)
-                << "symmetry " << s << " in game " << game << " at step " << step << "\n" << g.render();
+                << "symmetry " << s << " in game " << game << " at step " << step << "\n"
+                << g.render();
           }
           ++checked;
         }
@@ -294,7 +302,8 @@ TYPED_TEST_P(Conformance, EvaluationIsBoundedZeroSumAndSymmetric) {
 }
 
 REGISTER_TYPED_TEST_SUITE_P(Conformance, RandomGamesKeepTheContract, PerftIsTheSumOfChildrenPerft,
-                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected, ConstantPlanesAreConstant,
-                            PolicyMapGivesEveryIndexItsOwnSlot, EvaluationIsBoundedZeroSumAndSymmetric);
+                            SameSeedSameGameAndRecordsReplay, MalformedTextIsRejected,
+                            ConstantPlanesAreConstant, PolicyMapGivesEveryIndexItsOwnSlot,
+                            EvaluationIsBoundedZeroSumAndSymmetric);
 
 }  // namespace azg::testing

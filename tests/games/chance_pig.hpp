@@ -45,9 +45,12 @@ class ChancePig {
 
   Player to_act() const {
     switch (phase_) {
-      case kRolling: return Player::kChance;
-      case kTaxing: return static_cast<Player>(mover_ ^ 1);
-      default: return static_cast<Player>(mover_);
+      case kRolling:
+        return Player::kChance;
+      case kTaxing:
+        return static_cast<Player>(mover_ ^ 1);
+      default:
+        return static_cast<Player>(mover_);
     }
   }
 
@@ -89,15 +92,30 @@ class ChancePig {
 
   void apply(Action a) {
     switch (a) {
-      case kB0: case kB1: bet_ = a == kB1; phase_ = kDeciding; break;
-      case kLow: case kHigh: high_die_ = a == kHigh; phase_ = kRolling; break;
-      case kHold: phase_ = kTaxing; break;
+      case kB0:
+      case kB1:
+        bet_ = a == kB1;
+        phase_ = kDeciding;
+        break;
+      case kLow:
+      case kHigh:
+        high_die_ = a == kHigh;
+        phase_ = kRolling;
+        break;
+      case kHold:
+        phase_ = kTaxing;
+        break;
       case kRoll1:
         if (bet_) --score_[mover_];
         end_turn();
         break;
-      case kRoll2: case kRoll4: pot_ += a == kRoll2 ? 2 : 4; phase_ = kDeciding; break;
-      case kAllow: case kTax: {
+      case kRoll2:
+      case kRoll4:
+        pot_ += a == kRoll2 ? 2 : 4;
+        phase_ = kDeciding;
+        break;
+      case kAllow:
+      case kTax: {
         int banked = pot_;
         if (a == kTax) {
           --score_[mover_ ^ 1];
@@ -114,13 +132,13 @@ class ChancePig {
   bool is_terminal() const { return winner_ >= 0 || turn_ >= kTurns; }
   Outcome outcome() const {
     if (winner_ >= 0) return winner_ == 0 ? Outcome::kP0Win : Outcome::kP1Win;
-    return score_[0] > score_[1] ? Outcome::kP0Win
+    return score_[0] > score_[1]   ? Outcome::kP0Win
            : score_[1] > score_[0] ? Outcome::kP1Win
                                    : Outcome::kDraw;
   }
 
   std::string action_to_string(Action a) const {
-    static constexpr std::string_view kNames[] = {"b0",   "b1",    "low", "high", "hold",
+    static constexpr std::string_view kNames[] = {"b0",    "b1",  "low", "high", "hold",
                                                   "allow", "tax", "1",   "2",    "4"};
     return std::string(kNames[a]);
   }
@@ -136,8 +154,8 @@ class ChancePig {
                     ", pot " + std::to_string(pot_) + (bet_ ? " (bet)" : "") + ", turn " +
                     std::to_string(turn_ + 1) + "/" + std::to_string(kTurns) + "\n";
     if (is_terminal()) return s + "result: " + std::string(outcome_string(outcome())) + "\n";
-    return s + "to act: " + std::string(player_string(to_act())) + ", phase: " +
-           std::string(kPhases[phase_]) + "\n";
+    return s + "to act: " + std::string(player_string(to_act())) +
+           ", phase: " + std::string(kPhases[phase_]) + "\n";
   }
 
   // Ten 1x1 planes from the view of the player to act: own and opponent score / target,

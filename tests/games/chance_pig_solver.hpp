@@ -10,7 +10,8 @@ namespace azg::testgames {
 
 // The value of `g` for `viewer`: expectation over chance, each player maximising his own
 // value (zero-sum). `memo` caches positions across calls.
-inline double solve_exactly(const ChancePig& g, Player viewer, std::map<std::uint64_t, double>& memo) {
+inline double solve_exactly(const ChancePig& g, Player viewer,
+                            std::map<std::uint64_t, double>& memo) {
   if (g.is_terminal()) return outcome_value(g.outcome(), viewer);
   const std::uint64_t key = g.hash() * 3 + static_cast<std::uint64_t>(index_of(viewer));
   if (const auto it = memo.find(key); it != memo.end()) return it->second;

@@ -2,7 +2,6 @@
 // and calls library code in its own file (commands/). Every bad input ends as one line on
 // stderr and exit status 2.
 #include <CLI/CLI.hpp>
-
 #include <exception>
 #include <iostream>
 #include <string>
@@ -37,7 +36,8 @@ int main(int argc, char** argv) {
 
   // An unknown first word is reported as such rather than as CLI11's "a subcommand is required".
   if (argc > 1 && argv[1][0] != '-') {
-    const auto known = app.get_subcommands([&](CLI::App* cmd) { return cmd->get_name() == argv[1]; });
+    const auto known =
+        app.get_subcommands([&](CLI::App* cmd) { return cmd->get_name() == argv[1]; });
     if (known.empty()) {
       std::cerr << "azg: error: unknown command '" << argv[1] << "' (see azg --help)\n";
       return kUsageError;
@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
   }
 
   try {
-    const azg::cli::Io io{std::cin, std::cout, std::cerr, std::vector<std::string>(argv, argv + argc)};
+    const azg::cli::Io io{std::cin, std::cout, std::cerr,
+                          std::vector<std::string>(argv, argv + argc)};
     for (const auto& command : commands)
       if (*command.app) return command.run(io);
     return kUsageError;

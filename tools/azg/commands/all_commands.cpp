@@ -5,12 +5,15 @@ namespace azg::cli {
 
 Commands add_all_commands(CLI::App& app) {
   Commands all;
-  for (auto add : {add_games, add_legal, add_perft, add_show, add_play_random, add_records}) all.push_back(add(app));
+  for (auto add : {add_games, add_legal, add_perft, add_show, add_play_random, add_records})
+    all.push_back(add(app));
   auto* bench = app.add_subcommand("bench", "Benchmarks");
   bench->require_subcommand(1);
-  for (auto add : {add_bench_env, add_bench_mcts, add_bench_agent, add_bench_nn}) all.push_back(add(*bench));
-  for (auto add : {add_play_agents, add_export, add_train, add_arena, add_sprt, add_ladder, add_report, add_actor,
-                   add_learner, add_serve, add_engine, add_analysis, add_match})
+  for (auto add : {add_bench_env, add_bench_mcts, add_bench_agent, add_bench_nn})
+    all.push_back(add(*bench));
+  for (auto add :
+       {add_play_agents, add_export, add_train, add_arena, add_sprt, add_ladder, add_report,
+        add_actor, add_learner, add_serve, add_engine, add_analysis, add_match})
     all.push_back(add(app));
   return all;
 }

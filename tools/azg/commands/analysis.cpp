@@ -1,12 +1,13 @@
 // `azg analysis`: JSON queries in, JSON lines out: one agent analyses positions
 // (protocol/analysis.hpp, docs/protocol.md).
+#include "protocol/analysis.hpp"
+
 #include <memory>
-#include <utility>
 #include <string>
+#include <utility>
 
 #include "games/games.hpp"
 #include "play/session.hpp"
-#include "protocol/analysis.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
 
@@ -14,7 +15,8 @@ namespace azg::cli {
 
 Command add_analysis(CLI::App& app) {
   auto args = std::make_shared<std::pair<std::string, std::string>>();  // game, agent spec
-  auto* cmd = app.add_subcommand("analysis", "Analyse positions: JSON queries in, JSON lines out (docs/protocol.md)");
+  auto* cmd = app.add_subcommand(
+      "analysis", "Analyse positions: JSON queries in, JSON lines out (docs/protocol.md)");
   add_game_option(cmd, args->first);
   cmd->add_option("--agent", args->second, "The agent that analyses (a spec, below)")->required();
   add_agent_help(cmd);

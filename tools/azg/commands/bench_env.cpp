@@ -24,18 +24,18 @@ template <Game G>
 int bench_env(const BenchEnvArgs& args, std::ostream& out) {
   if (!(args.seconds > 0)) throw Error("--seconds must be positive");
   const PlayoutBenchResult r = bench_playouts<G>(args.seconds, args.seed);
-  out << std::fixed << std::setprecision(0) << G::kName << ": " << r.games << " games, " << r.actions
-      << " actions in " << std::setprecision(2) << r.seconds << " s (1 thread)\n"
+  out << std::fixed << std::setprecision(0) << G::kName << ": " << r.games << " games, "
+      << r.actions << " actions in " << std::setprecision(2) << r.seconds << " s (1 thread)\n"
       << std::setprecision(0) << "games/s:   " << r.games / r.seconds << '\n'
       << "actions/s: " << r.actions / r.seconds << '\n'
-      << std::setprecision(1) << "actions/game: " << static_cast<double>(r.actions) / static_cast<double>(r.games)
-      << '\n';
+      << std::setprecision(1)
+      << "actions/game: " << static_cast<double>(r.actions) / static_cast<double>(r.games) << '\n';
   if constexpr (kHasEvaluation<G>) {
     // Timed after the playouts, so it never slows them.
     const EvaluationBenchResult e = bench_evaluation<G>(std::min(args.seconds, 1.0), args.seed);
     out << std::setprecision(0) << "evaluations/s: " << static_cast<double>(e.calls) / e.seconds
-        << " (static evaluation, 1 thread, " << std::setprecision(2) << 1e6 * e.seconds / static_cast<double>(e.calls)
-        << " us per call)\n";
+        << " (static evaluation, 1 thread, " << std::setprecision(2)
+        << 1e6 * e.seconds / static_cast<double>(e.calls) << " us per call)\n";
   }
   return 0;
 }
@@ -49,8 +49,9 @@ Command add_bench_env(CLI::App& bench) {
   cmd->add_option("--seconds", args->seconds, "How long to run (default 3)");
   cmd->add_option("--seed", args->seed, "Seed");
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return bench_env<typename decltype(type)::type>(*args, io.out); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return bench_env<typename decltype(type)::type>(*args, io.out);
+            });
           }};
 }
 

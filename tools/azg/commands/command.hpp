@@ -4,7 +4,6 @@
 // the command line is parsed; the run calls library code and throws azg::Error on bad
 // input, which main() prints as one line. main() only dispatches.
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -16,7 +15,7 @@ namespace azg::cli {
 struct Io {
   std::istream& in;
   std::ostream& out;
-  std::ostream& err;  // progress lines, apart from the results on out
+  std::ostream& err;              // progress lines, apart from the results on out
   std::vector<std::string> argv;  // the whole command line (a learner relaunches its ranks with it)
 };
 

@@ -1,12 +1,13 @@
 // `azg engine`: one agent speaks the engine protocol on stdin/stdout (protocol/engine.hpp,
 // docs/protocol.md).
+#include "protocol/engine.hpp"
+
 #include <memory>
-#include <utility>
 #include <string>
+#include <utility>
 
 #include "games/games.hpp"
 #include "play/session.hpp"
-#include "protocol/engine.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
 
@@ -14,15 +15,16 @@ namespace azg::cli {
 
 Command add_engine(CLI::App& app) {
   auto args = std::make_shared<std::pair<std::string, std::string>>();  // game, agent spec
-  auto* cmd = app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout (docs/protocol.md)");
+  auto* cmd =
+      app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout (docs/protocol.md)");
   add_game_option(cmd, args->first);
   cmd->add_option("--agent", args->second, "The agent that thinks (a spec, below)")->required();
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->first, [&](auto type) {
               using G = typename decltype(type)::type;
-              protocol::Engine engine(std::make_unique<play::GameSession<G>>(), mcts::parse_agent_spec(args->second),
-                                      io.out);
+              protocol::Engine engine(std::make_unique<play::GameSession<G>>(),
+                                      mcts::parse_agent_spec(args->second), io.out);
               engine.run(io.in);
               return 0;
             });

@@ -25,7 +25,8 @@ int export_model(const ExportArgs& args, std::ostream& out) {
     if (!args.model.empty()) throw Error("give --checkpoint (with --out) or --model, not both");
     if (args.out.empty()) throw Error("--checkpoint needs --out (the model file to write)");
     const nets::ModelMeta meta = nets::export_checkpoint(args.checkpoint, args.out);
-    out << "exported " << meta.game << " network (step " << meta.step << ") to " << args.out << '\n';
+    out << "exported " << meta.game << " network (step " << meta.step << ") to " << args.out
+        << '\n';
     model = args.out;
   } else if (model.empty()) {
     throw Error("give --checkpoint C --out M.pt, or --model M.pt --onnx");
@@ -50,13 +51,16 @@ int export_model(const ExportArgs& args, std::ostream& out) {
 
 Command add_export(CLI::App& app) {
   auto args = std::make_shared<ExportArgs>();
-  auto* cmd = app.add_subcommand("export", "Export a checkpoint's network as TorchScript with meta.json (and ONNX)");
+  auto* cmd = app.add_subcommand(
+      "export", "Export a checkpoint's network as TorchScript with meta.json (and ONNX)");
   cmd->add_option("--checkpoint", args->checkpoint, "Checkpoint file");
   cmd->add_option("--out", args->out, "Output model file (.pt)");
-  cmd->add_option("--model", args->model, "An exported model to convert (with --onnx), instead of a checkpoint");
-  cmd->add_flag("--onnx", args->onnx,
-                "Also write the network as ONNX beside the model (m.onnx, through python3-torch) and "
-                "m.onnx.check.json: LibTorch's outputs on real positions, for checking a runtime");
+  cmd->add_option("--model", args->model,
+                  "An exported model to convert (with --onnx), instead of a checkpoint");
+  cmd->add_flag(
+      "--onnx", args->onnx,
+      "Also write the network as ONNX beside the model (m.onnx, through python3-torch) and "
+      "m.onnx.check.json: LibTorch's outputs on real positions, for checking a runtime");
   return {cmd, [args](const Io& io) { return export_model(*args, io.out); }};
 }
 

@@ -1,12 +1,13 @@
 // `azg ladder`: agents rated on the game's ladder of fixed rungs (UCT-400 = 0), the rungs'
 // own results kept in a calibration file (play/ladder.hpp).
+#include "play/ladder.hpp"
+
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "games/games.hpp"
-#include "play/ladder.hpp"
 #include "play/paired_games.hpp"
 #include "play/progress.hpp"
 #include "tools/azg/commands/command.hpp"
@@ -42,15 +43,19 @@ Command add_ladder(CLI::App& app) {
   auto args = std::make_shared<LadderCommandArgs>();
   auto& l = args->ladder;
   auto* cmd = app.add_subcommand(
-      "ladder", "Rate agents on the game's ladder: Elo with UCT-400 = 0, the same anchor for every game");
+      "ladder",
+      "Rate agents on the game's ladder: Elo with UCT-400 = 0, the same anchor for every game");
   add_game_option(cmd, args->game);
-  cmd->add_option("--agent", args->agents, "SPEC or NAME=SPEC (repeatable; specs below); none: the rungs alone");
+  cmd->add_option("--agent", args->agents,
+                  "SPEC or NAME=SPEC (repeatable; specs below); none: the rungs alone");
   cmd->add_option("--rungs", l.rungs, kRungsHelp);
   cmd->add_option("--opening-plies", l.opening_plies,
-                  "Random decisions opening each colour-swapped couple (default: the game's, 4 without chance)")
+                  "Random decisions opening each colour-swapped couple (default: the game's, 4 "
+                  "without chance)")
       ->check(CLI::Range(0, 100));
-  cmd->add_flag("--round-robin", l.round_robin,
-                "Rungs play every other rung, not only their neighbours (the tables of docs/ladder.md)");
+  cmd->add_flag(
+      "--round-robin", l.round_robin,
+      "Rungs play every other rung, not only their neighbours (the tables of docs/ladder.md)");
   cmd->add_option("--games", l.games, "Paired games per pairing (rounded up to even; default 100)");
   cmd->add_option("--threads", l.threads, "Games played at once (default 1)");
   cmd->add_option("--seed", l.seed, "Seed of setups and chance (default 1)");
@@ -59,8 +64,9 @@ Command add_ladder(CLI::App& app) {
                   "File keeping rung-against-rung results (default ~/.cache/azg/ladder-GAME.json)");
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return ladder<typename decltype(type)::type>(*args, io.out, io.err); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return ladder<typename decltype(type)::type>(*args, io.out, io.err);
+            });
           }};
 }
 

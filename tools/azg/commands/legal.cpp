@@ -23,7 +23,8 @@ int legal(const LegalArgs& args, std::ostream& out) {
   if (args.probabilities && state.to_act() == Player::kChance) {
     ChanceListFor<G> outcomes;
     state.chance_outcomes(outcomes);
-    for (const auto& o : outcomes) out << state.action_to_string(o.action) << ' ' << o.probability << '\n';
+    for (const auto& o : outcomes)
+      out << state.action_to_string(o.action) << ' ' << o.probability << '\n';
     return 0;
   }
   ActionListFor<G> actions;
@@ -39,10 +40,12 @@ Command add_legal(CLI::App& app) {
   auto* cmd = app.add_subcommand("legal", "Print the legal actions, one per line");
   add_game_option(cmd, args->game);
   add_position_options(cmd, args->pos);
-  cmd->add_flag("--probabilities", args->probabilities, "At a chance node, print each outcome's probability after it");
+  cmd->add_flag("--probabilities", args->probabilities,
+                "At a chance node, print each outcome's probability after it");
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return legal<typename decltype(type)::type>(*args, io.out); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return legal<typename decltype(type)::type>(*args, io.out);
+            });
           }};
 }
 

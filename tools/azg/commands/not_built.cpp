@@ -10,12 +10,14 @@
 namespace azg::cli {
 namespace {
 
-[[maybe_unused]] Command not_built(CLI::App& app, const std::string& name, const std::string& description,
-                                   const std::string& option, const std::string& packages) {
+[[maybe_unused]] Command not_built(CLI::App& app, const std::string& name,
+                                   const std::string& description, const std::string& option,
+                                   const std::string& packages) {
   auto* cmd = app.add_subcommand(name, description + " (not in this build: " + option + "=OFF)");
   cmd->allow_extras();
   const std::string message = "azg " + name + " is not in this build (configured with -D" + option +
-                              "=OFF): install " + packages + " and rebuild with -D" + option + "=ON";
+                              "=OFF): install " + packages + " and rebuild with -D" + option +
+                              "=ON";
   return {cmd, [message](const Io&) -> int { throw Error(message); }};
 }
 

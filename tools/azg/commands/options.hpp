@@ -2,7 +2,6 @@
 // Options several commands share: the game, a position (setup and moves), the options of
 // a distributed run's processes, and the agent-spec help every --agent shows.
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>

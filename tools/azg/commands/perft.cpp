@@ -1,10 +1,11 @@
 // `azg perft`: how many action sequences of a given length leave a position (--divide:
 // below each legal action first), the engines' standard correctness check.
+#include "env/common/perft.hpp"
+
 #include <memory>
 #include <ostream>
 #include <string>
 
-#include "env/common/perft.hpp"
 #include "games/games.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
@@ -46,8 +47,9 @@ Command add_perft(CLI::App& app) {
   cmd->add_option("--depth,-d", args->depth, "Depth (actions)")->required();
   cmd->add_flag("--divide", args->divide, "Print the count below each legal action first");
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return perft_command<typename decltype(type)::type>(*args, io.out); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return perft_command<typename decltype(type)::type>(*args, io.out);
+            });
           }};
 }
 

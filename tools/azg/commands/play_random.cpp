@@ -18,10 +18,12 @@ struct PlayRandomArgs {
 };
 
 void print_record(const GameRecord& record, std::uint64_t seed, std::ostream& out) {
-  out << "# seed " << seed << ": " << outcome_string(record.outcome) << ", " << record.actions.size() << " actions";
+  out << "# seed " << seed << ": " << outcome_string(record.outcome) << ", "
+      << record.actions.size() << " actions";
   if (!record.setup.empty()) out << ", setup " << record.setup;
   out << '\n';
-  for (std::size_t i = 0; i < record.actions.size(); ++i) out << (i ? " " : "") << record.actions[i];
+  for (std::size_t i = 0; i < record.actions.size(); ++i)
+    out << (i ? " " : "") << record.actions[i];
   out << '\n';
 }
 
@@ -47,8 +49,9 @@ Command add_play_random(CLI::App& app) {
   add_position_options(cmd, args->pos);
   cmd->add_option("--count,-n", args->count, "Number of games (game i uses seed + i)");
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return play_random<typename decltype(type)::type>(*args, io.out); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return play_random<typename decltype(type)::type>(*args, io.out);
+            });
           }};
 }
 

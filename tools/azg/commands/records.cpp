@@ -23,14 +23,15 @@ int records(const std::vector<std::string>& files, std::ostream& out) {
   play::RecordFileSummary total;
   for (const auto& path : files) {
     const auto s = play::check_record_file<G>(path);
-    out << path << ": " << s.games << " games, " << s.actions << " actions (1-0 " << s.p0_wins << ", 0-1 "
-        << s.p1_wins << ", draws " << s.draws;
+    out << path << ": " << s.games << " games, " << s.actions << " actions (1-0 " << s.p0_wins
+        << ", 0-1 " << s.p1_wins << ", draws " << s.draws;
     if (s.terminated > 0) out << ", stopped early " << s.terminated;
     out << ")\n";
     total.games += s.games;
     total.actions += s.actions;
   }
-  if (files.size() > 1) out << "total: " << total.games << " games, " << total.actions << " actions, all legal\n";
+  if (files.size() > 1)
+    out << "total: " << total.games << " games, " << total.actions << " actions, all legal\n";
   return 0;
 }
 
@@ -39,12 +40,14 @@ int records(const std::vector<std::string>& files, std::ostream& out) {
 Command add_records(CLI::App& app) {
   auto args = std::make_shared<RecordsArgs>();
   auto* cmd = app.add_subcommand(
-      "records", "Read game records back (games/*.jsonl, arena games.jsonl) and replay every game strictly");
+      "records",
+      "Read game records back (games/*.jsonl, arena games.jsonl) and replay every game strictly");
   add_game_option(cmd, args->game);
   cmd->add_option("files", args->files, "JSON-lines record files")->required();
   return {cmd, [args](const Io& io) {
-            return with_game(kGames, args->game,
-                             [&](auto type) { return records<typename decltype(type)::type>(args->files, io.out); });
+            return with_game(kGames, args->game, [&](auto type) {
+              return records<typename decltype(type)::type>(args->files, io.out);
+            });
           }};
 }
 

@@ -25,25 +25,33 @@ struct ReportArgs {
 Command add_report(CLI::App& app) {
   auto args = std::make_shared<ReportArgs>();
   auto* cmd = app.add_subcommand(
-      "report", "Elo of a run's successive models: against each other, or on the game's ladder (--ladder)");
+      "report",
+      "Elo of a run's successive models: against each other, or on the game's ladder (--ladder)");
   cmd->add_option("--run-dir", args->run_dir, "Run directory")->required();
   auto* games = cmd->add_option("--games", args->games,
-                                "Games per pair of models, or per model and rung with --ladder (default 6; 40 with --ladder)");
-  auto* sims = cmd->add_option("--sims", args->sims, "Simulations per move (default 32; 100 with --ladder)");
+                                "Games per pair of models, or per model and rung with --ladder "
+                                "(default 6; 40 with --ladder)");
+  auto* sims =
+      cmd->add_option("--sims", args->sims, "Simulations per move (default 32; 100 with --ladder)");
   cmd->add_option("--threads", args->threads, "Games played at once (default 1)");
   cmd->add_flag("--ladder", args->ladder,
-                "Rate the models on the game's ladder; writes ladder-curve.svg/.csv (Elo against training minutes)");
-  cmd->add_option("--models", args->models, "With --ladder: at most this many models, evenly spaced (default 6)");
+                "Rate the models on the game's ladder; writes ladder-curve.svg/.csv (Elo against "
+                "training minutes)");
+  cmd->add_option("--models", args->models,
+                  "With --ladder: at most this many models, evenly spaced (default 6)");
   cmd->add_option("--rungs", args->ladder_args.rungs, std::string("With --ladder: ") + kRungsHelp);
-  cmd->add_option("--seed", args->ladder_args.seed, "With --ladder: seed of setups and chance (default 1)");
-  cmd->add_option("--out", args->ladder_args.out, "With --ladder: output folder (default the run directory)");
+  cmd->add_option("--seed", args->ladder_args.seed,
+                  "With --ladder: seed of setups and chance (default 1)");
+  cmd->add_option("--out", args->ladder_args.out,
+                  "With --ladder: output folder (default the run directory)");
   return {cmd, [args, games, sims](const Io& io) {
             trainer::TrainConfig run_config = trainer::TrainConfig::defaults();
             run_config.load_yaml(args->run_dir + "/config.yaml");
             return with_game(kGames, run_config.game, [&](auto type) {
               using G = typename decltype(type)::type;
               if (!args->ladder) {
-                play::report_run_models<G>(args->run_dir, args->games, args->sims, args->threads, 1, io.out);
+                play::report_run_models<G>(args->run_dir, args->games, args->sims, args->threads, 1,
+                                           io.out);
                 return 0;
               }
               LadderArgs l = args->ladder_args;
@@ -52,8 +60,9 @@ Command add_report(CLI::App& app) {
               play::ProgressLine progress(io.err, "ladder");
               play::LadderOptions options = ladder_options(l);
               options.on_game = progress.callback();
-              play::report_run_on_ladder<G>(args->run_dir, options, sims->count() ? args->sims : 100, args->models,
-                                            l.out, io.out);
+              play::report_run_on_ladder<G>(args->run_dir, options,
+                                            sims->count() ? args->sims : 100, args->models, l.out,
+                                            io.out);
               return 0;
             });
           }};

@@ -35,25 +35,29 @@ web::ServedAgent served_agent(const std::string& item, const std::string& only_g
   if (eq == std::string::npos || eq == 0 || item.find_first_of(" /\t,:") < eq)
     throw Error("--agent " + quote_input(item) + " must be NAME=SPEC (say az=az:model=m.pt)");
   web::ServedAgent a{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), "", nullptr};
-  if (a.name == "human") throw Error("--agent: 'human' names the person at the board, not an agent");
+  if (a.name == "human")
+    throw Error("--agent: 'human' names the person at the board, not an agent");
   if (a.spec.kind == "az" && a.spec.has("model")) {
     const std::string& path = a.spec.options.at("model");
     a.model = play::load_agent_model(a.spec);  // the only time the server reads it
     a.game = a.model->meta().game;
     if (!only_game.empty() && a.game != only_game)
-      throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game + ", but this server plays " +
-                  only_game);
+      throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game +
+                  ", but this server plays " + only_game);
   }
   // The whole spec is checked now, model included, on the game it plays (or the first one).
   bool checked = false;
   for_each_game(kGames, [&](auto type) {
     using G = typename decltype(type)::type;
     const std::string name(G::kName);
-    if (checked || (!a.game.empty() && a.game != name) || (!only_game.empty() && only_game != name)) return;
+    if (checked || (!a.game.empty() && a.game != name) || (!only_game.empty() && only_game != name))
+      return;
     play::agent_factory<G>(a.spec, a.model);
     checked = true;
   });
-  if (!checked) throw Error("--agent " + a.name + ": its model's game " + quote_input(a.game) + " is not one azg knows");
+  if (!checked)
+    throw Error("--agent " + a.name + ": its model's game " + quote_input(a.game) +
+                " is not one azg knows");
   return a;
 }
 
@@ -63,13 +67,15 @@ int serve(const ServeArgs& args, std::ostream& out) {
     using G = typename decltype(type)::type;
     if (args.game.empty() || args.game == G::kName) games.push_back(web::game_kind<G>());
   });
-  if (games.empty()) throw Error("unknown game " + quote_input(args.game) + " (known: " + game_names(kGames) + ")");
+  if (games.empty())
+    throw Error("unknown game " + quote_input(args.game) + " (known: " + game_names(kGames) + ")");
   std::vector<web::ServedAgent> agents;
   const std::vector<std::string> defaults = {"uct=mcts:sims=800", "random=random"};
   for (const auto& item : args.agents.empty() ? defaults : args.agents) {
     agents.push_back(served_agent(item, args.game));
     for (std::size_t i = 0; i + 1 < agents.size(); ++i)
-      if (agents[i].name == agents.back().name) throw Error("two agents are named " + quote_input(agents.back().name));
+      if (agents[i].name == agents.back().name)
+        throw Error("two agents are named " + quote_input(agents.back().name));
   }
   if (args.limits.max_sessions < 1) throw Error("--max-sessions must be at least 1");
 
@@ -84,7 +90,8 @@ int serve(const ServeArgs& args, std::ostream& out) {
   web::Server server(api);
   const int port = server.bind(args.host, args.port);
   std::string names;
-  for (const auto& a : agents) names += (names.empty() ? "" : ", ") + a.name + " (" + a.spec.text + ")";
+  for (const auto& a : agents)
+    names += (names.empty() ? "" : ", ") + a.name + " (" + a.spec.text + ")";
   out << "azg serve: http://" << args.host << ":" << port << "/  agents: " << names << std::endl;
   std::thread waiter([&] {
     int sig = 0;
@@ -104,18 +111,25 @@ int serve(const ServeArgs& args, std::ostream& out) {
 Command add_serve(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
   auto& limits = args->limits;
-  auto* cmd = app.add_subcommand("serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
-  cmd->add_option("--host", args->host, "Address to listen on (default 127.0.0.1: this machine only)");
-  cmd->add_option("--port", args->port, "Port (default 8080; 0: any free port)")->check(CLI::Range(0, 65535));
+  auto* cmd = app.add_subcommand(
+      "serve", "Serve the web board: play or watch agents in a browser (docs/web-api.md)");
+  cmd->add_option("--host", args->host,
+                  "Address to listen on (default 127.0.0.1: this machine only)");
+  cmd->add_option("--port", args->port, "Port (default 8080; 0: any free port)")
+      ->check(CLI::Range(0, 65535));
   cmd->add_option("--game,-g", args->game, "Serve this game only (default: every game)");
   cmd->add_option("--agent", args->agents,
-                  "NAME=SPEC (repeatable; specs below): an agent the board offers; default uct=mcts:sims=800 and "
+                  "NAME=SPEC (repeatable; specs below): an agent the board offers; default "
+                  "uct=mcts:sims=800 and "
                   "random=random");
-  cmd->add_option("--max-sessions", limits.max_sessions,
-                  "Games kept open; beyond it the least recently used idle one closes (default 32)");
-  cmd->add_option("--max-sims", limits.max_simulations, "Most simulations one request may ask for (default 100000)")
+  cmd->add_option(
+      "--max-sessions", limits.max_sessions,
+      "Games kept open; beyond it the least recently used idle one closes (default 32)");
+  cmd->add_option("--max-sims", limits.max_simulations,
+                  "Most simulations one request may ask for (default 100000)")
       ->check(CLI::Range(1, 20000000));
-  cmd->add_option("--max-seconds", limits.max_seconds, "Most seconds one search may take (default 30)")
+  cmd->add_option("--max-seconds", limits.max_seconds,
+                  "Most seconds one search may take (default 30)")
       ->check(CLI::Range(0.001, 86400.0));
   cmd->add_option("--sims", limits.default_simulations,
                   "Simulations when neither the request nor the agent's spec says (default 400)")

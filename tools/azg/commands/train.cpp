@@ -1,5 +1,7 @@
 // `azg train`: resolves the configuration (defaults, YAML, --set), then trains by
 // self-play, resuming a killed run, and prints the final model's evaluation.
+#include "trainer/train.hpp"
+
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -9,7 +11,6 @@
 #include "games/games.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "trainer/config.hpp"
-#include "trainer/train.hpp"
 
 namespace azg::cli {
 namespace {
@@ -25,7 +26,8 @@ int train(const TrainArgs& args, std::ostream& out) {
     out << trainer::config_reference();
     return 0;
   }
-  const trainer::TrainConfig config = trainer::TrainConfig::resolve(args.config_path, args.overrides);
+  const trainer::TrainConfig config =
+      trainer::TrainConfig::resolve(args.config_path, args.overrides);
   if (args.print_config) {
     out << config.to_yaml(true);
     return 0;
@@ -39,8 +41,8 @@ int train(const TrainArgs& args, std::ostream& out) {
     out << "model: " << r.final_model << '\n';
     if (config.eval_final_games > 0) {
       auto line = [&](const std::string& name, const play::Score& s) {
-        out << "  vs " << name << ": " << std::fixed << std::setprecision(1) << 100.0 * s.rate() << "% (" << s.wins
-            << " wins, " << s.draws << " draws, " << s.losses << " losses)\n";
+        out << "  vs " << name << ": " << std::fixed << std::setprecision(1) << 100.0 * s.rate()
+            << "% (" << s.wins << " wins, " << s.draws << " draws, " << s.losses << " losses)\n";
       };
       out << "final model, " << config.eval_final_simulations << " simulations:\n";
       line("random", r.vs_random);
@@ -59,7 +61,8 @@ Command add_train(CLI::App& app) {
   cmd->add_option("--run-dir", args->run_dir, "Run directory (default runs/<game>)");
   cmd->add_option("--set", args->overrides, "Override a config key: KEY=VALUE (repeatable)");
   cmd->add_flag("--print-config", args->print_config, "Print the resolved config and exit");
-  cmd->add_flag("--help-config", args->help_config, "Print every config key with its default and help");
+  cmd->add_flag("--help-config", args->help_config,
+                "Print every config key with its default and help");
   return {cmd, [args](const Io& io) { return train(*args, io.out); }};
 }
 
