@@ -106,16 +106,16 @@ void add_search_keys(std::vector<AnyField>& table, const SearchRole& role) {
   std::size_t at = table.size();
   for (std::size_t i = 0; i < table.size(); ++i)
     if (name_of(table[i]).rfind(section, 0) == 0) at = i + 1;
+  mcts::SearchConfig defaults = mcts::search_preset("az");
+  for (const auto& [key, value] : role.defaults)
+    mcts::find_search_option(key)->set(defaults, value);
   std::vector<AnyField> keys;
   for (const auto& o : mcts::search_options()) {
-    mcts::SearchConfig preset = mcts::search_preset("az");
-    for (const auto& [key, value] : role.defaults)
-      if (o.spec_key == key) o.set(preset, value);
     std::string alias;
     for (const auto& [key, old] : role.aliases)
       if (o.spec_key == key) alias = old;
     keys.push_back(SearchKey{
-        prefix + std::string(o.spec_key), role.search, &o, o.get(preset),
+        prefix + std::string(o.spec_key), role.search, &o, o.get(defaults),
         std::string(o.help) + " (" + role.what + ")" + (alias.empty() ? "" : "; was " + alias),
         alias});
   }
