@@ -19,8 +19,9 @@ struct Module;
 
 namespace azg::nets {
 
-// Inference precision: "fp32", "bf16", "auto" (bf16 on CPUs with native bfloat16
-// arithmetic, see cpu_support.hpp; fp32 everywhere else, CUDA included), or "fastest":
+// Inference precision: "fp32", "bf16", "fp16" (CUDA only), "auto" (fp16 on CUDA; bf16 on
+// CPUs with native bfloat16 arithmetic, see cpu_support.hpp; fp32 on other CPUs), or
+// "fastest":
 // where auto would answer bf16, a model built with it times itself both ways
 // (faster_precision). "auto" is fixed by the CPU, so two processes play the same games;
 // "fastest" can differ between runs, and is for self-play, where throughput is the point.
@@ -49,7 +50,7 @@ class InferenceModel {
   ~InferenceModel();
 
   const ModelMeta& meta() const;
-  // "fp32" or "bf16": the precision the graph runs in.
+  // "fp32", "bf16" or "fp16": the precision the graph runs in.
   const std::string& precision() const;
   // planes: batch x C x H x W floats; logits: batch x A in policy-index order; values: batch.
   void run(const float* planes, int batch, float* logits, float* values);

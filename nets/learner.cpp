@@ -1,11 +1,42 @@
 #include "nets/learner.hpp"
 
 #include <ATen/autocast_mode.h>
+#include <torch/version.h>
 
 #include "core/error.hpp"
 
 namespace azg::nets {
 namespace {
+
+// LibTorch 2.4 replaced the per-device autocast calls by ones that take the device
+// (the old ones warn, then went away); Debian's 1.13 has only the old ones.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+bool cpu_autocast_enabled() {
+  return at::autocast::is_autocast_enabled(at::kCPU);
+}
+void set_cpu_autocast(bool on) {
+  at::autocast::set_autocast_enabled(at::kCPU, on);
+}
+at::ScalarType cpu_autocast_dtype() {
+  return at::autocast::get_autocast_dtype(at::kCPU);
+}
+void set_cpu_autocast_dtype(at::ScalarType t) {
+  at::autocast::set_autocast_dtype(at::kCPU, t);
+}
+#else
+bool cpu_autocast_enabled() {
+  return at::autocast::is_cpu_enabled();
+}
+void set_cpu_autocast(bool on) {
+  at::autocast::set_cpu_enabled(on);
+}
+at::ScalarType cpu_autocast_dtype() {
+  return at::autocast::get_autocast_cpu_dtype();
+}
+void set_cpu_autocast_dtype(at::ScalarType t) {
+  at::autocast::set_autocast_cpu_dtype(t);
+}
+#endif
 
 // Mixed precision for one forward on the CPU: convolutions and matrix products run in
 // bfloat16 (oneDNN), weights and the optimizer stay float32, reductions and losses run
@@ -15,17 +46,17 @@ class CpuAutocast {
  public:
   explicit CpuAutocast(bool enabled) : enabled_(enabled) {
     if (!enabled_) return;
-    was_enabled_ = at::autocast::is_cpu_enabled();
-    was_dtype_ = at::autocast::get_autocast_cpu_dtype();
-    at::autocast::set_cpu_enabled(true);
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    was_enabled_ = cpu_autocast_enabled();
+    was_dtype_ = cpu_autocast_dtype();
+    set_cpu_autocast(true);
+    set_cpu_autocast_dtype(at::kBFloat16);
     at::autocast::increment_nesting();
   }
   ~CpuAutocast() {
     if (!enabled_) return;
     if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
-    at::autocast::set_cpu_enabled(was_enabled_);
-    at::autocast::set_autocast_cpu_dtype(was_dtype_);
+    set_cpu_autocast(was_enabled_);
+    set_cpu_autocast_dtype(was_dtype_);
   }
   CpuAutocast(const CpuAutocast&) = delete;
   CpuAutocast& operator=(const CpuAutocast&) = delete;

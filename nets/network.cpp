@@ -240,7 +240,9 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
     if (!trained.hasattr(name))
       throw Error("the network has no parameter " + quote_input(name) +
                   ": not an azg network of this shape");
-    return trained.attr(name).toTensor().detach();
+    // Folded on the CPU, beside the CPU-held indices, whatever device trains the net;
+    // the inference model moves the result to its own device afterwards.
+    return trained.attr(name).toTensor().detach().to(torch::kCPU);
   };
   const auto put = [&folded, dtype](const std::string& name, const at::Tensor& t) {
     folded.setattr(name, t.to(dtype).contiguous());

@@ -1,6 +1,13 @@
 #include "nets/profile.hpp"
 
+#include "core/error.hpp"
+
+// The legacy profiler gives each operator's own time on the CPU in one call; a LibTorch
+// that dropped it keeps everything else, and --profile then says so.
+#if __has_include(<torch/csrc/autograd/profiler_legacy.h>)
 #include <torch/csrc/autograd/profiler_legacy.h>
+#define AZG_HAS_LEGACY_PROFILER 1
+#endif
 #include <torch/script.h>
 #include <torch/torch.h>
 
@@ -41,6 +48,10 @@ std::string operator_backend(const std::string& name, const std::string& precisi
 }
 
 ForwardProfile profile_forward(InferenceModel& model, int batch, int iterations) {
+#ifndef AZG_HAS_LEGACY_PROFILER
+  (void)model, (void)batch, (void)iterations;
+  throw Error("--profile needs LibTorch's legacy profiler, which this LibTorch does not have");
+#else
   namespace prof = torch::autograd::profiler;
   const PlaneShape& s = model.meta().shape.planes;
   torch::jit::Module graph = model.graph();
@@ -92,6 +103,7 @@ ForwardProfile profile_forward(InferenceModel& model, int batch, int iterations)
   std::sort(p.operators.begin(), p.operators.end(),
             [](const OperatorTime& a, const OperatorTime& b) { return a.self_us > b.self_us; });
   return p;
+#endif
 }
 
 double flops_per_evaluation(const ModelMeta& meta) {

@@ -48,8 +48,11 @@ check bench-mcts-bad-evaluator 2 'uniform or rollout' -- "$azg" bench mcts --gam
 check bench-nn 0 '^ratio: ' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8
 check bench-nn-fp32 0 'cpu, fp32, 2 thread' -- "$azg" bench nn --game lignes --batch 8 --seconds 0.2 --blocks 1 --channels 8 --precision fp32 --threads 2
 check bench-nn-profile 0 'mkldnn_convolution +oneDNN' -- "$azg" bench nn --game imbriqua --batch 8 --seconds 0.2 --blocks 1 --channels 8 --precision fp32 --profile --train-batch 16
-check bench-nn-bad-precision 2 'precision must be fp32, bf16, auto or fastest' -- "$azg" bench nn --game imbriqua --precision fp16
-check train-bad-precision 2 'inference_precision must be fp32, bf16 or auto' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set inference_precision=half --print-config
+check bench-nn-bad-precision 2 'precision must be fp32, bf16, fp16, auto or fastest' -- "$azg" bench nn --game imbriqua --precision fp8
+check bench-nn-fp16-on-cpu 2 'fp16 inference needs device cuda' -- "$azg" bench nn --game imbriqua --precision fp16
+check bench-nn-sweep 0 '^-- batch 16$' -- "$azg" bench nn --game imbriqua --batch 8,16 --seconds 0.1 --blocks 1 --channels 8 --precision fp32
+check bench-nn-bad-sweep 2 'must be positive' -- "$azg" bench nn --game imbriqua --batch 8,0
+check train-bad-precision 2 'inference_precision must be fp32, bf16, fp16 \(device cuda\) or auto' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set inference_precision=half --print-config
 check train-bad-nice 2 'selfplay.nice must be in \[0, 19\]' -- "$azg" train --config "$root/configs/imbriqua.yaml" --set selfplay.nice=40 --print-config
 if [ -n "$reference" ]; then
   check az-agent 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$reference/model.pt,sims=8" random --games 2

@@ -10,7 +10,7 @@ if [ -z "$format" ]; then
   echo "SKIPPED: no clang-format (install it with: bash tools/setup.sh)"
   exit 77
 fi
-mapfile -t files < <(find . \( -path ./node_modules -o -path './build*' -o -path ./.git -o -path '*/node_modules' \) -prune \
+mapfile -t files < <(find . \( -path ./node_modules -o -path './build*' -o -path ./.git -o -path './.*' -o -path '*/node_modules' \) -prune \
   -o -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) -print | sort)
 if [ ${#files[@]} = 0 ]; then
   echo "FAIL: no C++ source found under $root"

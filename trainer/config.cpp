@@ -134,9 +134,10 @@ const std::vector<AnyField>& fields() {
                            "cpu, cuda or auto (cuda needs a CUDA LibTorch build)"},
         Field<std::string>{
             "inference_precision", &C::inference_precision, "auto",
-            "self-play network precision: fp32, bf16, or auto (on CPUs with native bfloat16, the "
-            "faster of the two for this network, timed at start: twice the evaluations/s on some, "
-            "two thirds on others; the run's evaluations use bf16 there; "
+            "self-play network precision: fp32, bf16, fp16 (device cuda only), or auto (fp16 on a "
+            "GPU, docs/performance.md#gpu; on CPUs with native bfloat16, the faster of fp32 and "
+            "bf16 for this network, timed at start: twice the evaluations/s on some, two thirds "
+            "on others; the run's evaluations use bf16 there; "
             "docs/performance.md#self-play-speed)"},
         Field<int>{"torch_threads", &C::torch_threads, 1,
                    "threads LibTorch uses inside one operation (self-play and training already run "
@@ -625,8 +626,8 @@ void TrainConfig::validate() const {
     if (!ok) throw Error("config: " + message);
   };
   require(inference_precision == "auto" || inference_precision == "fp32" ||
-              inference_precision == "bf16",
-          "inference_precision must be fp32, bf16 or auto");
+              inference_precision == "bf16" || inference_precision == "fp16",
+          "inference_precision must be fp32, bf16, fp16 (device cuda) or auto");
   require(train_precision == "auto" || train_precision == "fp32" || train_precision == "bf16",
           "train.precision must be fp32, bf16 or auto");
   require(net_value_head == "tanh" || net_value_head == "wdl",

@@ -46,12 +46,10 @@ const std::string& RunCore::auto_precision() {
 
 nets::OptimConfig RunCore::optim_config() {
   const TrainConfig& c = config_;
-  return {c.optim_optimizer,
-          c.optim_lr,
-          c.optim_momentum,
-          c.optim_weight_decay,
+  return {c.optim_optimizer, c.optim_lr, c.optim_momentum, c.optim_weight_decay,
           c.train_ownership_weight,
-          c.train_precision == "auto" ? auto_precision()
+          // fp16 training would need loss scaling: on a GPU the learner trains in fp32.
+          c.train_precision == "auto" ? (auto_precision() == "fp16" ? "fp32" : auto_precision())
                                       : nets::resolve_precision(c.train_precision, c.device),
           c.train_score_weight};
 }
@@ -289,6 +287,27 @@ void RunCore::report_selfplay_time(const std::string& precision) {
     out_ << std::setprecision(0)
          << "network calls: " << static_cast<double>(stats_.evaluations.load()) / nn_s
          << " evaluations/s per self-play thread while evaluating (" << precision << ")\n";
+}
+
+void RunCore::log_selfplay_rate(std::chrono::steady_clock::time_point loop_start,
+                                std::int64_t games_at_start, std::int64_t evals_at_start) {
+  const double s = std::max(
+      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const std::int64_t evaluations = stats_.evaluations - evals_at_start;
+  const std::int64_t games = shown_games() - games_at_start;
+  if (primary())
+    dir_.append_metrics({{"type", "selfplay"},
+                         {"step", counters_.step},
+                         {"seconds", s},
+                         {"threads", config_.selfplay_threads},
+                         {"games", games},
+                         {"evaluations", evaluations},
+                         {"games_per_s", static_cast<double>(games) / s},
+                         {"evals_per_s", static_cast<double>(evaluations) / s}});
+  out_ << std::fixed << std::setprecision(0)
+       << "self-play: " << static_cast<double>(evaluations) / s << " evaluations/s, "
+       << std::setprecision(2) << static_cast<double>(games) / s << " games/s over "
+       << std::setprecision(0) << s << " s (" << config_.selfplay_threads << " thread(s))\n";
 }
 
 std::string checkpoint_set_name(std::int64_t step) {

@@ -84,6 +84,10 @@ class RunCore {
                       std::int64_t games_at_start, std::int64_t evals_at_start);
   // The share of self-play time spent in the network, and its rate, once self-play ended.
   void report_selfplay_time(const std::string& precision);
+  // The whole loop's self-play rate, one metrics row of type "selfplay" and one line: what
+  // a throughput check reads (tools/device_check.sh), training steps or none.
+  void log_selfplay_rate(std::chrono::steady_clock::time_point loop_start,
+                         std::int64_t games_at_start, std::int64_t evals_at_start);
   void save_checkpoint();
   TrainReport finish();
 

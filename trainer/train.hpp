@@ -148,7 +148,10 @@ class TrainingRun {
     core_.inference() = core_.session().make_inference(
         config.device, timed ? core_.auto_precision() : config.inference_precision);
     core_.out() << "self-play network in " << core_.inference()->precision()
-                << (timed ? " (inference_precision=auto: the faster on this CPU)" : "")
+                << (!timed ? ""
+                    : core_.inference()->precision() == "fp16"
+                        ? " (inference_precision=auto on a GPU)"
+                        : " (inference_precision=auto: the faster on this CPU)")
                 << std::endl;
     SelfPlayEvaluator<G> evaluator(config, core_.inference(), [this, &config] {
       return run_progress(config, core_.network_step().load(), core_.elapsed());
@@ -182,10 +185,11 @@ class TrainingRun {
     const auto loop_start = std::chrono::steady_clock::now();
     nets::RawBatch batch;
     nets::Losses losses;
+    std::int64_t games_at_start = 0, evals_at_start = 0;
     try {
       Turn turn = next_turn(stop);
-      const std::int64_t games_at_start = core_.shown_games(),
-                         evals_at_start = core_.stats().evaluations;
+      games_at_start = core_.shown_games();
+      evals_at_start = core_.stats().evaluations;
       while (!turn.stop) {
         if (!turn.ready) {
           std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -210,6 +214,7 @@ class TrainingRun {
     threads.join();
     if (tty) core_.out() << '\n';
     core_.report_selfplay_time(core_.inference()->precision());
+    core_.log_selfplay_rate(loop_start, games_at_start, evals_at_start);
     core_.records().flush();
   }
 

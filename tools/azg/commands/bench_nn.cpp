@@ -20,7 +20,7 @@ namespace azg::cli {
 namespace {
 
 struct NnBenchOptions {
-  int batch = 64;
+  std::vector<int> batches{64};  // several: a sweep, each batch timed in turn
   double seconds = 3.0;
   int threads = 1;
   nets::NetConfig net;
@@ -34,8 +34,11 @@ struct NnBenchOptions {
 
 template <Game G>
 int bench_nn(const NnBenchOptions& o, std::ostream& out) {
-  if (o.batch < 1 || !(o.seconds > 0) || o.threads < 1 || o.positions < 1)
+  if (o.batches.empty() ||
+      std::any_of(o.batches.begin(), o.batches.end(), [](int b) { return b < 1; }) ||
+      !(o.seconds > 0) || o.threads < 1 || o.positions < 1)
     throw Error("--batch, --seconds, --threads and --positions must be positive");
+  const int largest = *std::max_element(o.batches.begin(), o.batches.end());
   // Like self-play (torch_threads: 1): one intra-op thread per call, threads in parallel.
   nets::set_torch_threads(1);
   const auto make = [&o](const std::string& precision) {
@@ -51,21 +54,30 @@ int bench_nn(const NnBenchOptions& o, std::ostream& out) {
   const double flops = nets::flops_per_evaluation(meta);
   Rng rng(7);
   std::vector<G> positions;
-  for (int i = 0; i < std::max(o.positions, o.batch * o.threads); ++i)
+  for (int i = 0; i < std::max(o.positions, largest * o.threads); ++i)
     positions.push_back(random_decision_position<G>(rng));
 
+  std::string batch_list;
+  for (const int b : o.batches) batch_list += (batch_list.empty() ? "" : ",") + std::to_string(b);
   out << G::kName << ": net " << meta.net.blocks << " blocks x " << meta.net.channels
       << " channels (" << std::fixed << std::setprecision(1) << flops * 1e-6
-      << " MFLOP/evaluation), batch " << o.batch << ", " << o.device << ", " << model->precision()
-      << ", " << o.threads << " thread(s)\n";
-  const double bare = model->bare_forward_rate(o.batch, o.seconds);
-  const double wrapped = nets::evaluator_rate<G>(model, positions, o.batch, o.threads, o.seconds);
-  out << std::setprecision(0) << "bare forward: " << bare << " evaluations/s on 1 thread ("
-      << bare * flops * 1e-9 << " GFLOP/s)\n"
-      << "evaluator:    " << wrapped << " evaluations/s on " << o.threads
-      << " thread(s) (encode + forward + legal-action priors; the trainer's self-play evals/s)\n"
-      << std::setprecision(3) << "ratio:        " << wrapped / (bare * o.threads) << " of "
-      << o.threads << " x the bare forward\n";
+      << " MFLOP/evaluation), batch " << batch_list << ", " << o.device << ", "
+      << model->precision() << ", " << o.threads << " thread(s)\n";
+  double first_bare = 0;  // the first batch's: the profile's FLOP rate
+  for (const int batch : o.batches) {
+    // A sweep heads each batch's lines with it; tools/device_check.sh reads them so.
+    if (o.batches.size() > 1) out << "-- batch " << batch << '\n';
+    const double bare = model->bare_forward_rate(batch, o.seconds);
+    if (first_bare == 0) first_bare = bare;
+    const double wrapped = nets::evaluator_rate<G>(model, positions, batch, o.threads, o.seconds);
+    out << std::setprecision(0) << "bare forward: " << bare << " evaluations/s on 1 thread ("
+        << bare * flops * 1e-9 << " GFLOP/s)\n"
+        << "evaluator:    " << wrapped << " evaluations/s on " << o.threads
+        << " thread(s) (encode + forward + legal-action priors; the trainer's self-play evals/s)\n"
+        << std::setprecision(3) << "ratio:        " << wrapped / (bare * o.threads) << " of "
+        << o.threads << " x the bare forward\n";
+  }
+  const int batch = o.batches.front();  // for the precision check and the profile
   if (o.train_batch > 0) {
     // fastest trains in the precision the timed forward chose, as the trainer's auto does.
     const std::string train_precision = o.precision == "fastest"
@@ -81,8 +93,7 @@ int bench_nn(const NnBenchOptions& o, std::ostream& out) {
   }
   if (model->precision() != "fp32") {
     const auto reference = make("fp32");
-    const nets::PrecisionError e =
-        nets::compare_evaluators<G>(reference, model, positions, o.batch);
+    const nets::PrecisionError e = nets::compare_evaluators<G>(reference, model, positions, batch);
     out << std::scientific << std::setprecision(1) << model->precision() << " against fp32 on "
         << e.positions << " positions from random games: policy KL mean " << e.kl_mean << " max "
         << e.kl_max << ", value error mean " << e.value_mean << " max " << e.value_max << std::fixed
@@ -90,10 +101,10 @@ int bench_nn(const NnBenchOptions& o, std::ostream& out) {
   }
   if (o.profile) {
     const int iterations = 50;
-    const nets::ForwardProfile p = nets::profile_forward(*model, o.batch, iterations);
+    const nets::ForwardProfile p = nets::profile_forward(*model, batch, iterations);
     double total = 0;
     for (const auto& op : p.operators) total += op.self_us;
-    out << "\nprofile: " << iterations << " forwards of batch " << o.batch << ", "
+    out << "\nprofile: " << iterations << " forwards of batch " << batch << ", "
         << std::setprecision(3) << p.forward_us * 1e-3 << " ms each (operators' self time "
         << total * 1e-3 << " ms)\n"
         << std::left << std::setw(36) << "operator" << std::setw(24) << "backend" << std::right
@@ -106,7 +117,7 @@ int bench_nn(const NnBenchOptions& o, std::ostream& out) {
           << op.calls << '\n';
     }
     const double fp32_peak = nets::matmul_peak_gflops("fp32", 1.0);
-    const double rate = bare * flops * 1e-9;
+    const double rate = first_bare * flops * 1e-9;
     out << std::setprecision(0) << "matrix-multiply peak on 1 thread (1024 x 1024): fp32 "
         << fp32_peak << " GFLOP/s";
     if (nets::cpu_has_native_bf16())
@@ -130,7 +141,9 @@ Command add_bench_nn(CLI::App& bench) {
   auto& o = args->second;
   auto* cmd = bench.add_subcommand("nn", "Network evaluator speed and its ratio to a bare forward");
   add_game_option(cmd, args->first);
-  cmd->add_option("--batch", o.batch, "Batch size (default 64)");
+  cmd->add_option("--batch", o.batches,
+                  "Batch size (default 64); several, comma-separated, time each in turn")
+      ->delimiter(',');
   cmd->add_option("--seconds", o.seconds, "Seconds per measurement (default 3)");
   cmd->add_option("--blocks", o.net.blocks, "Residual blocks (default 4)");
   cmd->add_option("--channels", o.net.channels, "Channels (default 32)");
@@ -139,7 +152,8 @@ Command add_bench_nn(CLI::App& bench) {
   cmd->add_option("--device", o.device, "cpu, cuda or auto (default cpu)");
   cmd->add_option(
       "--precision", o.precision,
-      "fp32, bf16, auto (the default: bf16 on CPUs with native bfloat16, else fp32) or fastest "
+      "fp32, bf16, fp16 (device cuda), auto (the default: bf16 on CPUs with native bfloat16, else "
+      "fp32) or fastest "
       "(where "
       "auto says bf16, the faster of the two timed on this network, as self-play chooses)");
   cmd->add_option("--threads", o.threads,
