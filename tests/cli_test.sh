@@ -30,6 +30,8 @@ check help 0 'perft' -- "$azg" --help
 check perft-help 0 '--depth' -- "$azg" perft --help
 check perft-last-line-is-count 0 '^176$' -- "$azg" perft --game lignes --depth 4
 check perft-divide 0 "P1,0: 6" -- "$azg" perft --game lignes --moves P0,0 --depth 2 --divide
+check perft-two-threads 0 '^176$' -- "$azg" perft --game lignes --depth 4 --threads 2
+check perft-bad-threads 2 'threads must be at least 0' -- "$azg" perft --game lignes --depth 4 --threads -1
 check legal 0 '^P0,0$' -- "$azg" legal --game lignes
 check show 0 'to act: Dark' -- "$azg" show --game lignes --moves "P0,0"
 check play-random 0 '^# seed 5: ' -- "$azg" play-random --game lignes --seed 5

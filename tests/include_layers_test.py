@@ -28,6 +28,7 @@ ALLOWED = {
     "web": {"core", "env", "mcts", "classic", "nets", "play", "web"},
     "distributed": {"core", "env", "distributed"},
     "parallel": {"core", "env", "parallel"},
+    "tasks": {"core", "env", "tasks"},
     "trainer": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer"},
     "roles": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer",
               "distributed", "roles"},

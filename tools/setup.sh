@@ -14,6 +14,7 @@ packages=(
   libgtest-dev          # tests
   clang-format          # the format check (tests/format_check.sh)
   libcli11-dev          # command-line parsing with subcommands and --help
+  libtbb-dev            # fork-join tasks (tasks/): azg perft over threads
   nlohmann-json3-dev    # meta.json, game records, metrics.jsonl
   libcpp-httplib-dev pkg-config  # azg serve's HTTP server
   chromium nodejs       # the web board's browser test (tests/browser/, puppeteer-core)
