@@ -5,8 +5,8 @@
 #    libraries Debian would give come from --deps, made by tools/device_deps.sh);
 # 2. azg bench nn --device cuda at fp32, fp16 and bf16 over a batch sweep, with the
 #    precision checks, on configs/imbriqua-gpu.yaml's network;
-# 3. GPU self-play for 2 minutes with configs/imbriqua-gpu.yaml, in the precision the sweep
-#    found fastest, sampling GPU utilisation with nvidia-smi;
+# 3. GPU self-play for 2 minutes with configs/imbriqua-gpu.yaml as it stands (auto precision:
+#    fp16 on a GPU), sampling GPU utilisation with nvidia-smi;
 # 4. CPU self-play on configs/imbriqua.yaml with 1, 2, 4, 8 and 16 threads (up to the
 #    cores there are), the learner idle, fp32;
 # 5. every figure in DIR/figures.json and a short DIR/summary.txt (at most 8 files),
@@ -131,7 +131,9 @@ if gpu == "1":
                 util.append(int(parts[0])); mem.append(int(parts[1]))
     except OSError:
         pass
-    fig["gpu_selfplay"] = {"config": "configs/imbriqua-gpu.yaml", "precision": fastest,
+    ran = re.search(r"self-play network in (\w+)", open(os.path.join(work, "gpu-selfplay.txt")).read()
+                    if os.path.exists(os.path.join(work, "gpu-selfplay.txt")) else "")
+    fig["gpu_selfplay"] = {"config": "configs/imbriqua-gpu.yaml", "precision": ran[1] if ran else None,
                            "minutes": float(gpu_minutes), "selfplay": sp,
                            "gpu_util_mean_pct": sum(util) / len(util) if util else None,
                            "gpu_util_samples": len(util),
@@ -164,7 +166,7 @@ for p, b in bench.items():
         s.append(f"  {p} against fp32: KL mean {c['kl_mean']:.1e}, value error max {c['value_error_max']:.1e}, same top action {c['same_top_action_pct']}%")
 if gsp:
     g = fig["gpu_selfplay"]
-    s.append(f"GPU self-play ({fastest}): {gsp['evals_per_s']:.0f} evals/s, {gsp['games_per_s']:.2f} games/s, "
+    s.append(f"GPU self-play ({fig['gpu_selfplay']['precision']}): {gsp['evals_per_s']:.0f} evals/s, {gsp['games_per_s']:.2f} games/s, "
              f"{gsp['training_steps']} training steps; GPU utilisation {g['gpu_util_mean_pct'] or 0:.0f}% mean")
 else:
     s.append("GPU self-play: " + fig["gpu_selfplay"].get("skipped", "no figure (see log.txt)"))
@@ -230,7 +232,8 @@ elif [ -n "$azg" ] && [ -x "$azg" ]; then
 fi
 cp "$work/bench-nn.txt" "$out/bench-nn.txt"
 
-# The precision whose evaluator was fastest at batch 1024 (or the sweep's largest).
+# The precision whose evaluator was fastest at batch 1024 (32 with --quick): a figure to
+# compare with what auto chooses.
 fastest=$(python3 - "$work/bench-nn.txt" <<'PY'
 import re, sys
 best, rate, precision, batch = "fp32", 0.0, None, None
@@ -253,9 +256,9 @@ if [ $gpu = 1 ]; then
   nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader,nounits -lms 500 \
     >"$out/gpu-util.csv" 2>/dev/null &
   smi_pid=$!
+  # The preset as a user runs it (inference_precision auto: fp16 on a GPU).
   step gpu-selfplay "$azg" train --config configs/imbriqua-gpu.yaml --run-dir "$work/gpu-run" \
-    --set device=cuda inference_precision="$fastest" run.minutes="$gpu_minutes" eval.every=0 \
-    eval.final_games=0
+    --set device=cuda run.minutes="$gpu_minutes" eval.every=0 eval.final_games=0
   kill "$smi_pid" 2>/dev/null
   smi_pid=""
   cp "$work/gpu-run/metrics.jsonl" "$work/gpu-metrics.jsonl" 2>/dev/null
