@@ -33,6 +33,7 @@ bench = f["bench_nn"]
 need(len(bench) == 1, "one bench nn precision")
 batches = next(iter(bench.values()))["batches"]
 need(set(batches) == {"8", "32"}, "the sweep's two batches")
+need(f["fastest_precision"] == "fp32", "the fastest precision of a one-precision sweep")
 need(all(b["evaluator_evals_per_s"] > 0 and b["bare_evals_per_s"] > 0 for b in batches.values()),
      "positive bench nn rates")
 gpu = f["gpu_selfplay"]

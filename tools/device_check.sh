@@ -74,11 +74,11 @@ cat "$work/machine.txt" | tee -a "$log"
 # --- the figures, written after every step (a run cut short keeps what it measured) ---
 write_figures() {
   touch "$work/bench-nn.txt" "$work/cpu-scaling.txt"
-  python3 - "$work" "$out" "$build_status" "$build_seconds" "$gpu" "$fastest" "$baseline" \
+  python3 - "$work" "$out" "$build_status" "$build_seconds" "$gpu" "$baseline" \
     "$gpu_minutes" "$1" <<'PY'
 
 import json, os, re, sys
-work, out, build_status, build_seconds, gpu, fastest, baseline, gpu_minutes, quiet = sys.argv[1:]
+work, out, build_status, build_seconds, gpu, baseline, gpu_minutes, quiet = sys.argv[1:]
 fig = {"machine": {}, "build": {"status": build_status, "seconds": int(build_seconds)}}
 for line in open(os.path.join(work, "machine.txt")):
     key, _, value = line.rstrip("\n").partition("=")
@@ -106,7 +106,14 @@ for line in open(os.path.join(work, "bench-nn.txt")):
     elif precision and ("Error" in line or line.startswith("azg:")):
         bench[precision]["error"] = line.strip()
 fig["bench_nn"] = bench
-fig["fastest_precision"] = fastest
+# The precision whose evaluator was fastest at batch 1024 (the sweep's largest below it
+# otherwise): a figure to compare with what auto chooses.
+def evaluator_at(batches):
+    sizes = [int(k) for k in batches if k.isdigit()]
+    key = str(1024 if 1024 in sizes else max([b for b in sizes if b < 1024] or sizes or [0]))
+    return batches.get(key, {}).get("evaluator_evals_per_s", 0.0)
+rates = {p: evaluator_at(b["batches"]) for p, b in bench.items()}
+fig["fastest_precision"] = max(rates, key=rates.get) if rates and max(rates.values()) > 0 else None
 
 def selfplay_row(path):
     try:
@@ -179,7 +186,6 @@ if quiet != "quiet":
 PY
 }
 gpu=0
-fastest=fp32
 
 # --- 1. the build --------------------------------------------------------------------
 build_status=given
@@ -232,23 +238,6 @@ elif [ -n "$azg" ] && [ -x "$azg" ]; then
 fi
 cp "$work/bench-nn.txt" "$out/bench-nn.txt"
 
-# The precision whose evaluator was fastest at batch 1024 (32 with --quick): a figure to
-# compare with what auto chooses.
-fastest=$(python3 - "$work/bench-nn.txt" <<'PY'
-import re, sys
-best, rate, precision, batch = "fp32", 0.0, None, None
-for line in open(sys.argv[1]):
-    if line.startswith("== "):
-        precision = line.split()[1]
-    elif line.startswith("-- batch "):
-        batch = int(line.split()[2])
-    elif line.startswith("evaluator:") and precision and batch in (1024, 32):
-        r = float(line.split()[1])
-        if r > rate:
-            best, rate = precision, r
-print(best)
-PY
-)
 write_figures quiet
 
 # --- 3. GPU self-play ------------------------------------------------------------------

@@ -23,6 +23,12 @@ void pause_for_crash_test() {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
 }
 
+// Seconds since the training loop began, never zero: the divisor of every rate it reports.
+double seconds_since(std::chrono::steady_clock::time_point loop_start) {
+  return std::max(
+      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+}
+
 }  // namespace
 
 RunCore::RunCore(TrainConfig config, std::string run_dir, std::ostream& out, nets::ModelMeta meta,
@@ -161,8 +167,7 @@ void RunCore::after_step(const nets::Losses& losses,
 
 void RunCore::log_metrics(const nets::Losses& l, std::chrono::steady_clock::time_point loop_start,
                           std::int64_t games_at_start, std::int64_t evals_at_start) {
-  const double s = std::max(
-      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const double s = seconds_since(loop_start);
   const double progress = run_progress(config_, counters_.step, elapsed());
   const nlohmann::json decisive_share = decisive_share_since_last_log();
   dir_.append_metrics(
@@ -252,8 +257,7 @@ std::string RunCore::loss_text(const nets::Losses& l, int precision, const char*
 void RunCore::print_progress(const nets::Losses& l,
                              std::chrono::steady_clock::time_point loop_start,
                              std::int64_t games_at_start, std::int64_t evals_at_start) {
-  const double s = std::max(
-      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const double s = seconds_since(loop_start);
   double eta =
       (config_.run_steps - counters_.step) * s / std::max<std::int64_t>(1, counters_.step + 1);
   if (config_.run_minutes > 0) eta = std::min(eta, config_.run_minutes * 60.0 - elapsed());
@@ -291,8 +295,7 @@ void RunCore::report_selfplay_time(const std::string& precision) {
 
 void RunCore::log_selfplay_rate(std::chrono::steady_clock::time_point loop_start,
                                 std::int64_t games_at_start, std::int64_t evals_at_start) {
-  const double s = std::max(
-      1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - loop_start).count());
+  const double s = seconds_since(loop_start);
   const std::int64_t evaluations = stats_.evaluations - evals_at_start;
   const std::int64_t games = shown_games() - games_at_start;
   if (primary())
