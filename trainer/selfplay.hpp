@@ -251,6 +251,7 @@ class SelfPlayWorker {
         action_counts;  // the record's length at each position (the archive's prefixes)
     GameRecord record;
     int decisions = 0;
+    bool from_archive = false;  // started from the start-state archive
     bool full = true;
     bool may_resign = false;        // false in the games played out (selfplay.resign_playout)
     int low_decisions[2] = {0, 0};  // each player's decisions in a row below the resignation line
@@ -299,6 +300,7 @@ class SelfPlayWorker {
     slot.action_counts.clear();
     slot.record = GameRecord{};
     slot.record.setup = slot.state.setup_string();
+    slot.from_archive = false;
     // selfplay.archive_share: some games start where an earlier one stood, their record
     // keeping the actions that led there (the draw only with the archive on, so runs
     // without it keep their random stream).
@@ -308,6 +310,7 @@ class SelfPlayWorker {
       slot.state = start.state;
       slot.record.setup = start.setup;
       slot.record.actions = start.prefix;
+      slot.from_archive = true;
       ++stats_.archive_starts;
     }
     slot.decisions = 0;
@@ -392,7 +395,10 @@ class SelfPlayWorker {
     // (train.draw_progress): a gradient towards winning where draws are all self-play sees.
     // A game the turn cap cut may be scored from where it stood (train.cap_value).
     const bool capped = termination.empty() && ended_by_cap(slot.state);
-    if (slot.record.outcome != Outcome::kDraw) ++stats_.decisive;
+    if (slot.record.outcome != Outcome::kDraw) {
+      ++stats_.decisive;
+      if (slot.from_archive) ++stats_.archive_decisive;
+    }
     if (capped) ++stats_.capped;
     float draw_p0 = 0.0f;
     if constexpr (kHasProgress<G>)

@@ -1,11 +1,11 @@
-// RunCore's start in a learner group (`azg learner --learners N`): rank 0 opens the run as
+// The run store's start in a learner group (`azg learner --learners N`): rank 0 opens the run as
 // usual and hands its network and counters to the other ranks, which open their shards.
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "core/atomic_file.hpp"
-#include "trainer/run_core.hpp"
+#include "trainer/run_store.hpp"
 
 namespace azg::trainer {
 namespace {
@@ -19,7 +19,7 @@ std::string read_bytes(const std::string& path) {
 
 // Rank 0: the run's state (new or resumed) and its network, weights and optimizer state
 // in checkpoint form, to every other rank.
-void RunCore::share_start(bool fresh) {
+void RunStore::share_start(bool fresh) {
   const std::string file = dir_.path("checkpoints/.for-learners.ckpt");
   session_->save_checkpoint(file, meta_);
   const std::string model = read_bytes(file);
@@ -32,7 +32,7 @@ void RunCore::share_start(bool fresh) {
 
 // Rank k > 0: the network from rank 0, then this rank's part of the set rank 0 resumed
 // from (its buffer, feed state, counters and game records), or an empty shard.
-void RunCore::open_shard() {
+RunStore::Opened RunStore::open_shard(const nets::OptimConfig& optim) {
   namespace fs = std::filesystem;
   const std::string rank = "learner rank " + std::to_string(group_->rank());
   const nlohmann::json start = nlohmann::json::parse(group_->share(""));
@@ -51,16 +51,19 @@ void RunCore::open_shard() {
   const std::string file = dir_.path("checkpoints/.from-rank-0.ckpt");
   write_text_atomically(file, model);
   nets::ModelMeta meta;
-  session_ = nets::TrainingSession::resume(file, optim_config(), config_.device, meta);
+  session_ = nets::TrainingSession::resume(file, optim, config_.device, meta);
   fs::remove(file);
   meta.check_matches(meta_, "rank 0's network");
 
   const RunCounters run = RunCounters::parse(start.at("run").dump(), "rank 0's run state");
+  const bool fresh = start.at("fresh").get<bool>();
   const std::string set = dir_.path("checkpoints/" + start.at("set").get<std::string>());
-  if (!start.at("fresh").get<bool>() && fs::exists(set + "/state.json")) {
+  Opened opened{fresh, ""};
+  if (!fresh && fs::exists(set + "/state.json")) {
     resume_games(set);
+    opened.resume_set = set;
   } else {
-    if (!start.at("fresh").get<bool>())
+    if (!fresh)
       out_ << rank << ": no shard of " << fs::path(set).filename().string() << " in " << dir_.root()
            << ": starting with an empty buffer (games it had not acknowledged come back from Redis)"
            << std::endl;
@@ -74,10 +77,7 @@ void RunCore::open_shard() {
   counters_.elapsed_seconds = run.elapsed_seconds;
   counters_.finished = run.finished;
   counters_.learners = run.learners;
-  out_ << rank << " of " << group_->size() << ": shard in " << dir_.root() << " at step "
-       << counters_.step << " (" << counters_.games << " games, " << hooks_.buffer_size()
-       << " positions in its buffer)" << std::endl;
-  if (start.at("fresh").get<bool>()) save_checkpoint();  // with rank 0's first set
+  return opened;  // a fresh shard writes its first set with rank 0's
 }
 
 }  // namespace azg::trainer
