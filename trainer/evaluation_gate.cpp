@@ -3,15 +3,15 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
+
+#include "trainer/run_store.hpp"
 
 namespace azg::trainer {
 
 void EvaluationGate::evaluate(nets::TrainingSession& session, const nets::ModelMeta& meta,
                               RunCounters& counters, ModelMatches& matches) {
-  char name[32];
-  std::snprintf(name, sizeof name, "models/step-%08lld.pt", static_cast<long long>(counters.step));
+  const std::string name = "models/" + checkpoint_set_name(counters.step) + ".pt";
   const std::string model_path = dir_.path(name);
   session.export_model(model_path, meta);
   auto current =
