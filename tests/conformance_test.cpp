@@ -1,6 +1,7 @@
 // Every game joins the conformance suite with one line.
 #include "tests/conformance/conformance.hpp"
 
+#include "env/connect4/connect4.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
 #include "env/intercept/intercept.hpp"
@@ -30,5 +31,6 @@ INSTANTIATE_TYPED_TEST_SUITE_P(Imperator, Conformance, ::testing::Types<Imperato
 INSTANTIATE_TYPED_TEST_SUITE_P(Imperator3, Conformance, ::testing::Types<Imperator3>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Imperator5, Conformance, ::testing::Types<Imperator5>);
 INSTANTIATE_TYPED_TEST_SUITE_P(Intercept, Conformance, ::testing::Types<Intercept>);
+INSTANTIATE_TYPED_TEST_SUITE_P(Connect4, Conformance, ::testing::Types<Connect4>);
 
 }  // namespace azg::testing

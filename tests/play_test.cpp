@@ -10,10 +10,12 @@
 #include <thread>
 #include <tuple>
 
+#include "env/connect4/connect4.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
 #include "env/truchet/truchet.hpp"
 #include "mcts/evaluator.hpp"
+#include "play/accuracy.hpp"
 #include "play/agents.hpp"
 #include "play/game_record_reader.hpp"
 #include "play/ladder_report.hpp"
@@ -700,6 +702,64 @@ TEST(Session, AnEmptySetupIsTheDefaultStartForEveryGame) {
   EXPECT_EQ(s.history().size(), 1u);
   EXPECT_THROW(s.reset("01", {}), Error);
   EXPECT_EQ(s.history().size(), 1u);  // a bad setup leaves the game as it was
+}
+
+// Accuracy on a solved test set: shares by phase, optimal only where the set lists it,
+// and one-line errors that name the file and line of a bad entry.
+TEST(Accuracy, SharesByPhaseAgainstTheKeepingMoves) {
+  const std::string dir = fresh_dir("azg_accuracy_test");
+  const std::string path = dir + "/positions.jsonl";
+  {
+    std::ofstream f(path);
+    // The first-action agent plays column 1 everywhere.
+    f << R"({"moves":[],"phase":"opening","keeping":["4"],"optimal":["4"]})"
+      << "\n"
+      << R"({"moves":["4"],"phase":"opening","keeping":["1","4"],"optimal":["4"]})"
+      << "\n"
+      << "\n"
+      << R"({"moves":["4","4","5"],"phase":"middle","keeping":["1"]})"
+      << "\n";
+  }
+  const auto positions = read_test_positions(path);
+  ASSERT_EQ(positions.size(), 3u);
+  const AccuracyReport r = measure_accuracy<Connect4>(positions, first_action_agent<Connect4>(), 1);
+  ASSERT_EQ(r.groups.size(), 3u);
+  EXPECT_EQ(r.groups[0].phase, "all");
+  EXPECT_EQ(r.groups[0].keeping.hits, 2);
+  EXPECT_EQ(r.groups[0].keeping.total, 3);
+  EXPECT_EQ(r.groups[0].optimal.hits, 0);
+  EXPECT_EQ(r.groups[0].optimal.total, 2);
+  EXPECT_EQ(r.groups[1].phase, "opening");
+  EXPECT_EQ(r.groups[1].keeping.hits, 1);
+  EXPECT_EQ(r.groups[2].phase, "middle");
+  EXPECT_EQ(r.groups[2].keeping.hits, 1);
+  EXPECT_EQ(r.groups[2].optimal.total, 0);
+  const auto [low, high] = r.groups[0].keeping.interval();
+  EXPECT_LT(low, 2.0 / 3);
+  EXPECT_GT(high, 2.0 / 3);
+  EXPECT_NE(format_accuracy(r, "first").find("middle"), std::string::npos);
+
+  const auto error_of = [&](const std::string& line) {
+    std::ofstream(path) << line << "\n";
+    try {
+      const auto bad = read_test_positions(path);
+      measure_accuracy<Connect4>(bad, first_action_agent<Connect4>(), 1);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error_of("{").find("positions.jsonl:1: not a JSON object"), std::string::npos);
+  EXPECT_NE(error_of(R"({"moves":["4"],"phase":"x"})").find("no \"keeping\""), std::string::npos);
+  EXPECT_NE(error_of(R"({"moves":[4],"phase":"x","keeping":["1"]})").find("action strings"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"moves":["9"],"phase":"x","keeping":["1"]})").find("malformed"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"moves":["1","1","2","2","3","3","4"],"phase":"x","keeping":["1"]})")
+                .find("over"),
+            std::string::npos);
+  EXPECT_NE(error_of("").find("no positions"), std::string::npos);
+  EXPECT_THROW(read_test_positions(dir + "/missing.jsonl"), Error);
 }
 
 }  // namespace

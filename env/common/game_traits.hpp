@@ -27,6 +27,8 @@
 //   ownership(view, out)  at a terminal state, per cell of the planes, what the cell adds
 //                      to `view`'s score minus the opponent's, in [-1, 1]: an auxiliary
 //                      training target (net.ownership) (absent).
+//   kReferenceGame     true for a game azg plays to be compared with other systems (Connect
+//                      Four), not one of the seed games; `azg games` lists it apart (false).
 //   evaluate()         at a non-terminal state, a hand-written static evaluation: player
 //                      0's prospects in [-1, 1], built from terms the rules make cheap
 //                      (docs/heuristics.md gives each game's terms and weights). Leaf
@@ -90,6 +92,14 @@ std::string variant() {
     return std::string(G::kVariant);
   else
     return "";
+}
+
+template <class G>
+constexpr bool is_reference_game() {
+  if constexpr (requires { G::kReferenceGame; })
+    return G::kReferenceGame;
+  else
+    return false;
 }
 
 template <class G>

@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 
 const azg = process.argv[2] || "build/bin/azg";
 const shots = process.argv[3] || "build/browser-shots";
-const games = process.argv.slice(4).length ? process.argv.slice(4) : ["imbriqua", "truchet", "imperator", "lignes", "intercept"];
+const games = process.argv.slice(4).length ? process.argv.slice(4) : ["imbriqua", "truchet", "imperator", "lignes", "intercept", "connect4"];
 const chromium = process.env.CHROMIUM || ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
 if (!chromium) {
   console.log("SKIPPED: no Chromium found (install it with: bash tools/setup.sh, or set CHROMIUM=/path)");

@@ -245,6 +245,28 @@ const Intercept = {
   },
 };
 
+// Connect Four: a person clicks a column (any cell of it); the stone falls to its lowest
+// empty cell. Targets are the columns, named by their digit as the notation does.
+const Connect4 = {
+  draw(svg, b) {
+    const size = 52, origin = [20, 8], cols = 7, rows = 6;
+    svg.setAttribute("viewBox", `0 0 ${origin[0] + cols * size + 20} ${origin[1] + rows * size + 60}`);
+    el(svg, "rect", { x: origin[0], y: origin[1], width: cols * size, height: rows * size, class: "c4-frame" });
+    for (let c = 0; c < cols; ++c) {
+      el(svg, "rect", { x: origin[0] + c * size, y: origin[1], width: size, height: rows * size,
+                        class: "target square c4-column", "data-key": String(c + 1) });
+      el(svg, "text", { x: origin[0] + c * size + size / 2, y: origin[1] + rows * size + 18, class: "label" }, String(c + 1));
+    }
+    b.rows.forEach((row, r) => row.forEach((p, c) => {
+      el(svg, "circle", { cx: origin[0] + c * size + size / 2, cy: origin[1] + (rows - 1 - r) * size + size / 2,
+                          r: size * 0.4, class: p < 0 ? "c4-hole" : `piece p${p}` });
+    }));
+    el(svg, "text", { x: origin[0], y: origin[1] + rows * size + 44, class: "caption" },
+       `${b.stones} stones · X (player 0) moves first · four in a row wins`);
+  },
+  keys(a) { return /^[1-7]$/.test(a) ? [a] : []; },
+};
+
 const Generic = {
   draw(svg, b) {
     svg.setAttribute("viewBox", "0 0 480 320");
@@ -254,13 +276,14 @@ const Generic = {
 };
 
 const Boards = { imbriqua: Imbriqua, truchet: Truchet, imperator: Imperator, imperator3: Imperator, imperator5: Imperator,
-                 lignes: Lignes, intercept: Intercept };
+                 lignes: Lignes, intercept: Intercept, connect4: Connect4 };
 for (const b of Object.values(Boards)) if (!b.heatKey) b.heatKey = (a) => lastKey(b.keys(a));
 
 function boardFor(game) { return Boards[game] || Generic; }
 
 // Seat names as the rules call the players.
-const SIDE_NAMES = { imperator: ["Red", "White"], imperator3: ["Red", "White"], imperator5: ["Red", "White"] };
+const SIDE_NAMES = { imperator: ["Red", "White"], imperator3: ["Red", "White"], imperator5: ["Red", "White"],
+                     connect4: ["X", "O"] };
 function sideName(game, seat) {
   const names = SIDE_NAMES[game] || ["Light", "Dark"];
   return seat === "p1" ? names[0] : seat === "p2" ? names[1] : seat;

@@ -11,9 +11,9 @@ Commands add_all_commands(CLI::App& app) {
   bench->require_subcommand(1);
   for (auto add : {add_bench_env, add_bench_mcts, add_bench_agent, add_bench_nn})
     all.push_back(add(*bench));
-  for (auto add :
-       {add_play_agents, add_export, add_train, add_arena, add_sprt, add_ladder, add_report,
-        add_actor, add_learner, add_serve, add_engine, add_analysis, add_match})
+  for (auto add : {add_play_agents, add_export, add_train, add_arena, add_sprt, add_ladder,
+                   add_report, add_actor, add_learner, add_serve, add_engine, add_analysis,
+                   add_match, add_solve, add_accuracy})
     all.push_back(add(app));
   return all;
 }
