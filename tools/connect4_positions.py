@@ -4,9 +4,11 @@
 1. Games: azg arenas among agents of very different strength (random, UCT, heuristic
    MCTS, alpha-beta at depths 2 to 8), each couple of games opening with N shared random
    moves (N = 2, 6 and 10: random openings, then stronger play).
-2. Candidates: every position of those games that is not over, mirror images and
-   transpositions merged, drawn at random in equal numbers from the three phases
-   (opening: up to 14 stones, middle: 15 to 28, end: 29 and more).
+2. Candidates: every position of those games that is not over and holds at least
+   --min-stones stones (default 8: below that, solving a position's seven moves takes
+   minutes on two cores), mirror images and transpositions merged, drawn at random in
+   equal numbers from the three phases (opening: up to 14 stones, middle: 15 to 28, end:
+   29 and more).
 3. Solved: `azg solve --batch` gives each the exact score, every move's class (win, draw
    or loss), the optimal moves and the moves that keep the value. Positions where every move keeps the
    value (nothing to get wrong) are left out, so the set measures choices.
@@ -60,6 +62,7 @@ def main():
     ap.add_argument("--count", type=int, default=1200, help="positions to solve (before the filter)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=24, help="games per pair of agents per opening")
+    ap.add_argument("--min-stones", type=int, default=8, help="the fewest stones of a position")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
@@ -81,7 +84,7 @@ def main():
 
         seen, by_phase = set(), {name: [] for name, _, _ in PHASES}
         for actions in games:
-            for n in range(len(actions)):
+            for n in range(args.min_stones, len(actions)):
                 key = canonical(actions[:n])
                 if key is None or key in seen:
                     continue
@@ -122,7 +125,7 @@ def main():
         "positions": len(kept),
         "by_phase": counts,
         "by_value": values,
-        "phases": {name: [lo, hi] for name, lo, hi in PHASES},
+        "phases": {name: [max(lo, args.min_stones), hi] for name, lo, hi in PHASES},
     }
     with open(os.path.join(args.out, "provenance.json"), "w") as f:
         json.dump(provenance, f, indent=2)
