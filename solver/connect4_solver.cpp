@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "core/error.hpp"
+#include "core/mix.hpp"
 
 namespace azg::solver {
 namespace {
@@ -23,13 +24,6 @@ bool can_win_now(std::uint64_t mine, std::uint64_t all) {
 // A win with the side to move's next stone, from a position with `stones` on the board.
 constexpr int win_now_score(int stones) {
   return (kCells + 1 - stones) / 2;
-}
-
-std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 31;
-  x *= 0x7FB5D329728EA185ull;
-  x ^= x >> 27;
-  return x;
 }
 
 }  // namespace
@@ -68,7 +62,7 @@ std::uint64_t Connect4Solver::safe_moves(const Board& b) {
 
 void Connect4Solver::store(std::uint64_t key, int score, bool lower) {
   // key (49 bits) | lower-bound flag | score + 32 (6 bits)
-  table_[mix(key) & (table_.size() - 1)] =
+  table_[mix64(key) & (table_.size() - 1)] =
       key << 8 | (lower ? 0x80u : 0u) | static_cast<std::uint64_t>(score + 32);
 }
 
@@ -87,7 +81,7 @@ int Connect4Solver::negamax(const Board& b, int alpha, int beta) {
 
   // Unique per position: each column's height shows as the lowest clear bit above it.
   const std::uint64_t key = b.mine + b.all + Connect4::bottom_row();
-  if (const std::uint64_t entry = table_[mix(key) & (table_.size() - 1)]; (entry >> 8) == key) {
+  if (const std::uint64_t entry = table_[mix64(key) & (table_.size() - 1)]; (entry >> 8) == key) {
     const int score = static_cast<int>(entry & 0x3F) - 32;
     if (entry & 0x80) {
       alpha = std::max(alpha, score);

@@ -2,6 +2,7 @@
 #include <bit>
 
 #include "core/error.hpp"
+#include "core/mix.hpp"
 #include "env/connect4/connect4.hpp"
 
 namespace azg {
@@ -51,12 +52,7 @@ std::uint64_t Connect4::hash() const {
   // The mover's stones plus the occupied cells plus the bottom row identify a position
   // (each column's height shows as its lowest clear bit above the stones); a 64-bit mix
   // spreads the key.
-  std::uint64_t x = stones_[moves_ & 1] + occupied() + bottom_row();
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
+  return mix64(stones_[moves_ & 1] + occupied() + bottom_row());
 }
 
 Connect4 Connect4::symmetric(int s) const {
@@ -72,10 +68,6 @@ Connect4 Connect4::symmetric(int s) const {
   }
   return m;
 }
-
-}  // namespace azg
-
-namespace azg {
 
 std::uint64_t Connect4::winning_cells(std::uint64_t stones, std::uint64_t occupied) {
   // Up: three stones directly below.
