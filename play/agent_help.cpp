@@ -13,10 +13,11 @@ std::string agent_spec_help() {
          "wins at once)) | "
          "ab:depth=D|ms=T (alpha-beta on the static evaluation: D decisions deep, or deepening for "
          "T ms a decision) | "
-         "az:model=PATH[,KEY=VALUE,...] (a trained network; also device=cpu|cuda|auto, "
+         "az:model=PATH[,KEY=VALUE,...] (a trained network; model=shipped: the game's shipped "
+         "one, listed by azg models; also device=cpu|cuda|auto, "
          "precision=fp32|bf16|fp16|auto|fastest, symmetry=0|1, rollout_mix=L, heuristic_mix=H "
          "(playout_turns=K: an EPT playout's value instead of the static evaluation), "
-         "score_utility=U) | "
+         "score_utility=U, raw=1: the policy's most likely legal action, no search) | "
          "run:dir=RUN_DIR[,sims=N] (arena and report: every models/step-*.pt of a run).\n"
          "Search keys (defaults of the uct and az presets):\n" +
          mcts::search_options_help();

@@ -10,7 +10,9 @@
 #include "classic/agent_factory.hpp"
 #include "mcts/agent_factory.hpp"
 #include "mcts/heuristic_evaluators.hpp"
+#include "mcts/policy_agent.hpp"
 #include "nets/nn_evaluator.hpp"
+#include "play/shipped_models.hpp"
 
 namespace azg::play {
 
@@ -30,35 +32,68 @@ struct LeafMix {
   int playout_turns = 0;  // > 0: the heuristic part is an EPT playout of that many turns
 };
 
+// A network's evaluator with its leaf mixes, the same for every agent the factory makes.
+template <Game G>
+std::shared_ptr<mcts::Evaluator<G>> network_evaluator(std::shared_ptr<nets::InferenceModel> model,
+                                                      LeafMix mix,
+                                                      nets::NnEvaluatorOptions options) {
+  std::shared_ptr<mcts::Evaluator<G>> eval =
+      std::make_shared<nets::NnEvaluator<G>>(std::move(model), options);
+  if (mix.rollout > 0)
+    eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix.rollout));
+  if constexpr (kHasEvaluation<G>) {
+    if (mix.heuristic > 0)
+      eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(
+          eval, static_cast<float>(mix.heuristic), mix.playout_turns);
+  }
+  return eval;
+}
+
 // A network agent on an already loaded model, shared by every agent the factory makes
-// (forwards on one model may run concurrently).
+// (forwards on one model may run concurrently). `raw`: the policy alone, no search
+// (mcts/policy_agent.hpp).
 template <Game G>
 AgentFactory<G> network_agent(std::shared_ptr<nets::InferenceModel> model,
                               const mcts::SearchConfig& config, LeafMix mix = {},
-                              nets::NnEvaluatorOptions options = {},
-                              const std::string& name = "az") {
-  return [model, config, mix, options,
-          name](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
-    std::shared_ptr<mcts::Evaluator<G>> eval =
-        std::make_shared<nets::NnEvaluator<G>>(model, options);
-    if (mix.rollout > 0)
-      eval = std::make_shared<mcts::RolloutMixEvaluator<G>>(eval, static_cast<float>(mix.rollout));
-    if constexpr (kHasEvaluation<G>) {
-      if (mix.heuristic > 0)
-        eval = std::make_shared<mcts::HeuristicMixEvaluator<G>>(
-            eval, static_cast<float>(mix.heuristic), mix.playout_turns);
-    }
-    return std::make_unique<mcts::MctsAgent<G>>(name, config, eval, seed);
+                              nets::NnEvaluatorOptions options = {}, const std::string& name = "az",
+                              bool raw = false) {
+  return [model, config, mix, options, name,
+          raw](std::uint64_t seed) -> std::unique_ptr<mcts::Agent<G>> {
+    auto eval = network_evaluator<G>(model, mix, options);
+    if (raw) return std::make_unique<mcts::PolicyAgent<G>>(name, std::move(eval), seed);
+    return std::make_unique<mcts::MctsAgent<G>>(name, config, std::move(eval), seed);
   };
 }
 
-// The network an az spec names, read with the spec's device and precision.
-inline std::shared_ptr<nets::InferenceModel> load_agent_model(const mcts::AgentSpec& spec) {
+// The network an az spec names, read with the spec's device and precision. model=shipped
+// is `game`'s shipped network (play/shipped_models.hpp).
+inline std::shared_ptr<nets::InferenceModel> load_agent_model(const mcts::AgentSpec& spec,
+                                                              const std::string& game = "") {
   if (!spec.has("model"))
     throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
-  return nets::InferenceModel::load(spec.options.at("model"),
-                                    spec.has("device") ? spec.options.at("device") : "cpu",
+  std::string path = spec.options.at("model");
+  if (path == kShippedModel) {
+    if (game.empty())
+      throw Error("agent spec " + quote_input(spec.text) + ": model=shipped needs a game");
+    path = shipped_model_path(game);
+  }
+  return nets::InferenceModel::load(path, spec.has("device") ? spec.options.at("device") : "cpu",
                                     spec.has("precision") ? spec.options.at("precision") : "auto");
+}
+
+// Throws unless `model` reads and writes G's current encoding; a shipped model that does
+// not is refused with what to do about it.
+template <Game G>
+void check_agent_model(const nets::InferenceModel& model, const mcts::AgentSpec& spec) {
+  const std::string& named = spec.options.at("model");
+  if (named != kShippedModel) return model.meta().template check_game<G>(named);
+  const std::string game(G::kName);
+  try {
+    model.meta().template check_game<G>(shipped_model_path(game));
+  } catch (const Error& e) {
+    if (model.meta().game != game) throw;  // a wrong card, not an older encoding
+    throw Error(out_of_date_message(game, e.what()));
+  }
 }
 
 // The factory a spec names; bad specs and unreadable models fail here, before any game.
@@ -71,10 +106,18 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
   if (spec.kind == "az") {
     mcts::check_spec_keys(spec,
                           {"model", "device", "precision", "symmetry", "rollout_mix",
-                           "heuristic_mix", "playout_turns", "score_utility"},
+                           "heuristic_mix", "playout_turns", "score_utility", "raw"},
                           /*search=*/true);
     if (!spec.has("model"))
-      throw Error("agent spec " + quote_input(spec.text) + ": az needs model=PATH");
+      throw Error("agent spec " + quote_input(spec.text) +
+                  ": az needs model=PATH or model=shipped");
+    // raw=1: the network's most likely legal action, no search; search keys make no sense.
+    const bool raw = mcts::spec_number(spec, "raw", 0, 0, 1) != 0;
+    if (raw)
+      for (const auto& [key, value] : spec.options)
+        if (mcts::find_search_option(key) != nullptr)
+          throw Error("agent spec " + quote_input(spec.text) + ": raw=1 plays without search, so " +
+                      quote_input(key) + " has no meaning");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     nets::NnEvaluatorOptions options;
     options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
@@ -91,13 +134,13 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
     if (mix.heuristic > 0 && !kHasEvaluation<G>)
       throw Error("agent spec " + quote_input(spec.text) +
                   ": heuristic_mix needs a game with a static evaluation");
-    if (!model) model = load_agent_model(spec);
-    model->meta().template check_game<G>(spec.options.at("model"));
+    if (!model) model = load_agent_model(spec, std::string(G::kName));
+    check_agent_model<G>(*model, spec);
     if (options.score_utility.value_or(0) > 0 && !model->has_score())
       throw Error("agent spec " + quote_input(spec.text) +
                   ": score_utility needs a network with a score head (" + spec.options.at("model") +
                   " has none)");
-    return network_agent<G>(std::move(model), config, mix, options, spec.text);
+    return network_agent<G>(std::move(model), config, mix, options, spec.text, raw);
   }
   throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) +
               " (known: random, mcts, ab, az)");

@@ -13,6 +13,7 @@
 #include "core/atomic_file.hpp"
 #include "core/byte_io.hpp"
 #include "core/json_number.hpp"
+#include "play/project_files.hpp"
 
 namespace azg::play {
 
@@ -129,13 +130,9 @@ std::string ladder_model_path(const std::string& name) {
     if (!usable(name)) throw Error("model rung " + quote_input(name) + ": no such file");
     return name;
   }
-  const fs::path relative = fs::path("models") / "ladder" / (name + ".pt");
-  if (usable(relative)) return relative.string();
-#ifdef AZG_SOURCE_DIR
-  if (const fs::path built_from = fs::path(AZG_SOURCE_DIR) / relative; usable(built_from))
-    return built_from.string();
-#endif
-  throw Error("model rung " + quote_input(name) + ": no " + relative.string() +
+  const std::string relative = (fs::path("models") / "ladder" / (name + ".pt")).string();
+  if (auto found = find_project_file(relative)) return *found;
+  throw Error("model rung " + quote_input(name) + ": no " + relative +
               " in the current folder or the source tree azg was built from");
 }
 

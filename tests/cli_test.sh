@@ -58,6 +58,21 @@ check play-agents-bad-kind 2 "unknown agent kind 'alpha'" -- "$azg" play-agents 
 check engine-transcript 0 '^bestmove P' -- bash -c "printf 'ugi\nisready\nposition startpos moves P0,0\ngo sims 30\n' | '$azg' engine --game lignes --agent mcts:sims=50"
 check engine-bad-model 2 "cannot|no such|not found|failed|error" -- "$azg" engine --game lignes --agent az:model=/nonexistent.pt
 check engine-bad-spec 2 "unknown option 'warp'" -- "$azg" engine --game lignes --agent mcts:warp=1
+# The shipped models (models/README.md): listed, checked, and played when --agent is omitted.
+# exit status 0: every shipped model is accepted by this build (a refused one exits 1)
+check models 0 '^lignes +[0-9]+K +configs/lignes' -- "$azg" models
+check engine-shipped 0 '^bestmove P' -- bash -c "printf 'position startpos moves P0,0\ngo sims 30\n' | '$azg' engine --game lignes"
+check analysis-shipped 0 '"moveInfos"' -- bash -c "echo '{\"id\":\"a\",\"moves\":[],\"maxVisits\":20}' | '$azg' analysis --game imbriqua"
+check engine-none-shipped 2 'no shipped model for connect4: give --agent' -- "$azg" engine --game connect4
+models_dir=$(mktemp -d)
+check models-none 0 '^no shipped model' -- env AZG_MODELS="$models_dir" "$azg" models
+if [ -n "$reference" ]; then
+  printf '{"game": "lignes", "file": "lignes.pt"}\n' > "$models_dir/lignes.json"
+  cp "$reference/model.pt" "$models_dir/lignes.pt"  # an Imbriqua network behind a Lignes card
+  check models-refused 1 'REFUSED' -- env AZG_MODELS="$models_dir" "$azg" models --game lignes
+  check engine-shipped-refused 2 'is a model for imbriqua, not lignes' -- env AZG_MODELS="$models_dir" "$azg" engine --game lignes
+fi
+rm -rf "$models_dir"
 check analysis-line 0 '"bestMove":"P' -- bash -c "echo '{\"id\":\"a\",\"moves\":[\"P0,0\"],\"maxVisits\":20}' | '$azg' analysis --game lignes --agent mcts:sims=50"
 check match 0 '^1 +uct ' -- "$azg" match --game lignes --engine "uct=$azg engine --game lignes --agent mcts:sims=100" --engine "rnd=$azg engine --game lignes --agent random" --games 2
 check match-one-engine 2 'at least two --engine' -- "$azg" match --game lignes --engine "$azg engine --game lignes --agent random"
@@ -83,6 +98,8 @@ if [ -n "$reference" ]; then
   check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
 fi
 if [ "$web" = 1 ]; then
+  # With no --agent: each game's shipped model first (the server stops when timeout ends it).
+  check serve-shipped 0 'agents: shipped \(az:model=shipped: imbriqua, lignes, intercept\), uct \(mcts:sims=800\), random' -- bash -c "timeout 10 '$azg' serve --port 0 | head -1"
   check serve-bad-agent 2 'NAME=SPEC' -- "$azg" serve --port 0 --agent mcts:sims=10
   check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent "u=mcts:warp=1"
   check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random

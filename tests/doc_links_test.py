@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the documentation's relative links resolve.
 
-Every relative link and image in README.md and docs/**/*.md must name a file or folder
+Every relative link and image in README.md, docs/**/*.md and models/README.md must name a file or folder
 that exists, and a `#anchor` on a Markdown file must name one of its headings (GitHub's
 slug) or an explicit `<a id="...">`. Every `docs/FILE#anchor` or `docs/FILE.md` cited in
 configs/, in source comments and in scripts must resolve the same way.
@@ -82,6 +82,7 @@ def check(root):
     root = root.resolve()
     problems = []
     documents = [root / "README.md"] + sorted((root / "docs").rglob("*.md"))
+    documents += [p for p in (root / "models" / "README.md",) if p.exists()]
     for doc in documents:
         if not doc.is_file():
             continue

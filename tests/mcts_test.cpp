@@ -17,6 +17,7 @@
 #include "mcts/agent.hpp"
 #include "mcts/agent_spec.hpp"
 #include "mcts/driver.hpp"
+#include "mcts/policy_agent.hpp"
 #include "mcts/search.hpp"
 #include "tests/games/chance_pig.hpp"
 #include "tests/games/chance_pig_solver.hpp"
@@ -207,6 +208,25 @@ class RankedPriorEvaluator final : public Evaluator<G> {
     }
   }
 };
+
+// The raw policy plays the evaluator's most likely legal action at every decision, with
+// one evaluation a move and no search.
+TEST(Mcts, PolicyAgentPlaysTheMostLikelyLegalAction) {
+  auto ranked = std::make_shared<RankedPriorEvaluator<TicTacToe>>();
+  PolicyAgent<TicTacToe> agent("raw", ranked, 1);
+  EXPECT_EQ(agent.name(), "raw");
+  TicTacToe state;
+  int moves = 0;
+  while (!state.is_terminal()) {
+    ActionListFor<TicTacToe> legal;
+    state.legal_actions(legal);
+    const Action a = agent.act(state);
+    EXPECT_EQ(a, legal[legal.size() - 1]) << "the last legal action has the highest prior";
+    state.apply(a);
+    ++moves;
+  }
+  EXPECT_GE(moves, 5);
+}
 
 // Equal priors, values within a few hundredths of each other (by position hash).
 template <Game G>

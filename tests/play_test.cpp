@@ -2,6 +2,7 @@
 // rung, files written), run models on the clock, and rollout-mixed leaf values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -483,6 +484,41 @@ TEST(AgentSpecs, AHeuristicMixOfOneLeavesTheNetworkOut) {
   EXPECT_THROW(
       agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,heuristic_mix=1.5")),
       Error);
+}
+
+// az:...,raw=1: the network's policy alone. Its move is the legal action of highest prior
+// (read here from the evaluator directly), whatever the agent's seed; search keys are
+// refused with it, before any model is read.
+TEST(AgentSpecs, TheRawPolicyPlaysTheNetworksMostLikelyLegalAction) {
+  nets::NetConfig small;
+  small.blocks = 1;
+  small.channels = 8;
+  small.value_hidden = 16;
+  const auto model = nets::InferenceModel::fresh(nets::meta_for<Lignes>(small), 5);
+  auto raw = network_agent<Lignes>(model, az_search(8), {}, {}, "raw", /*raw=*/true);
+  nets::NnEvaluator<Lignes> evaluator(model, {});
+  Rng rng(3);
+  Lignes g;
+  for (int ply = 0; ply < 12 && !g.is_terminal(); ++ply) {
+    ActionListFor<Lignes> legal;
+    g.legal_actions(legal);
+    mcts::EvalBatch<Lignes> batch;
+    batch.add(g, legal, 0);
+    evaluator.evaluate(batch);
+    const auto priors = batch.priors(0);
+    const Action best = legal[std::max_element(priors.begin(), priors.end()) - priors.begin()];
+    EXPECT_EQ(raw(1)->act(g), best) << "ply " << ply;
+    EXPECT_EQ(raw(2)->act(g), best) << "ply " << ply;
+    g.apply(random_action(g, rng));  // on to positions the policy would not choose
+  }
+  try {
+    agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,raw=1,sims=100"));
+    ADD_FAILURE() << "raw=1 with sims";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("raw=1 plays without search, so 'sims' has no meaning"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(GameRecordReader, ReplaysEveryRecordAndRefusesOnesThatDoNotAddUp) {

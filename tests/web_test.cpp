@@ -15,6 +15,7 @@
 #include "env/lignes/lignes.hpp"
 #include "env/truchet/truchet.hpp"
 #include "nets/checkpoint.hpp"
+#include "nets/inference.hpp"
 #include "web/api.hpp"
 #include "web/server.hpp"
 #include "web/static_files.hpp"
@@ -328,6 +329,40 @@ TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGameOnTheNetworkReadAtStart) {
   }
   const json s = json::parse(with_model.handle("GET", "/api/games/" + id, {}, "").body);
   EXPECT_EQ(s["history"], (json{"P0,0"})) << s["last_thought"].dump();
+}
+
+// The shipped models are one agent name for several games (azg serve's default): each game
+// gets the agent of its own game; a game none of them plays is refused naming theirs.
+TEST_F(ApiFixture, AgentsOfOneNameServeTheirOwnGames) {
+  const auto dir = std::filesystem::temp_directory_path() / "azg_web_shipped";
+  std::filesystem::create_directories(dir);
+  nets::NetConfig config;
+  config.blocks = 1;
+  config.channels = 8;
+  auto agents = test_agents();
+  const mcts::AgentSpec spec = mcts::parse_agent_spec("az:model=shipped,sims=8");
+  const std::string lignes = (dir / "lignes.pt").string(),
+                    imbriqua = (dir / "imbriqua.pt").string();
+  nets::export_untrained_model(nets::meta_for<Lignes>(config), 1, lignes);
+  nets::export_untrained_model(nets::meta_for<Imbriqua>(config), 1, imbriqua);
+  agents.push_back({"shipped", spec, "lignes", nets::InferenceModel::load(lignes)});
+  agents.push_back({"shipped", spec, "imbriqua", nets::InferenceModel::load(imbriqua)});
+  Api api(all_games(), agents, Limits{}, 1);
+  for (const char* game : {"lignes", "imbriqua"}) {
+    const Reply r =
+        api.handle("POST", "/api/games", {}, json{{"game", game}, {"p2", "shipped"}}.dump());
+    EXPECT_EQ(r.status, 201) << game << ": " << r.body;
+  }
+  const Reply r =
+      api.handle("POST", "/api/games", {}, json{{"game", "truchet"}, {"p2", "shipped"}}.dump());
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("plays lignes, imbriqua only, not truchet"), std::string::npos) << r.body;
+  // The info lists each agent with its game, the page picks the one of the game shown.
+  const json info = json::parse(api.handle("GET", "/api/info", {}, "").body);
+  int shipped = 0;
+  for (const auto& a : info["agents"]) shipped += a["name"] == "shipped" ? 1 : 0;
+  EXPECT_EQ(shipped, 2);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(WebServer, ServesThePageAndTheApiOverHttp) {

@@ -94,15 +94,21 @@ const GameKind& Api::game(const std::string& name) const {
 }
 
 const ServedAgent& Api::agent(const std::string& name, const std::string& game) const {
+  // Agents of one name may play different games (the shipped models: one per game).
+  std::string plays;
   for (const auto& a : agents_) {
     if (a.name != name) continue;
-    if (!a.game.empty() && a.game != game)
-      throw HttpError(400,
-                      "agent " + quote_input(name) + " plays " + a.game + " only, not " + game);
-    return a;
+    if (a.game.empty() || a.game == game) return a;
+    plays += (plays.empty() ? "" : ", ") + a.game;
   }
+  if (!plays.empty())
+    throw HttpError(400, "agent " + quote_input(name) + " plays " + plays + " only, not " + game);
   std::string known;
-  for (const auto& a : agents_) known += (known.empty() ? "" : ", ") + a.name;
+  for (std::size_t i = 0; i < agents_.size(); ++i) {
+    bool first = true;  // a name once, though it plays several games
+    for (std::size_t j = 0; j < i; ++j) first = first && agents_[j].name != agents_[i].name;
+    if (first) known += (known.empty() ? "" : ", ") + agents_[i].name;
+  }
   throw HttpError(400, "unknown agent " + quote_input(name) +
                            " (served: " + (known.empty() ? "none" : known) + ")");
 }

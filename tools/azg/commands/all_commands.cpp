@@ -13,7 +13,7 @@ Commands add_all_commands(CLI::App& app) {
     all.push_back(add(*bench));
   for (auto add : {add_play_agents, add_export, add_train, add_arena, add_sprt, add_ladder,
                    add_report, add_actor, add_learner, add_serve, add_engine, add_analysis,
-                   add_match, add_solve, add_accuracy})
+                   add_match, add_solve, add_accuracy, add_models})
     all.push_back(add(app));
   return all;
 }

@@ -34,6 +34,7 @@ Command add_legal(CLI::App& app);
 Command add_perft(CLI::App& app);
 Command add_solve(CLI::App& app);
 Command add_accuracy(CLI::App& app);
+Command add_models(CLI::App& app);
 Command add_show(CLI::App& app);
 Command add_play_random(CLI::App& app);
 Command add_records(CLI::App& app);

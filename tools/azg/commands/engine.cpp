@@ -8,6 +8,7 @@
 
 #include "games/games.hpp"
 #include "play/session.hpp"
+#include "play/shipped_models.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
 
@@ -18,13 +19,16 @@ Command add_engine(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("engine", "Speak the engine protocol on stdin/stdout (docs/protocol.md)");
   add_game_option(cmd, args->first);
-  cmd->add_option("--agent", args->second, "The agent that thinks (a spec, below)")->required();
+  cmd->add_option("--agent", args->second,
+                  "The agent that thinks (a spec, below; default: the game's shipped model, "
+                  "az:model=shipped)");
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->first, [&](auto type) {
               using G = typename decltype(type)::type;
               protocol::Engine engine(std::make_unique<play::GameSession<G>>(),
-                                      mcts::parse_agent_spec(args->second), io.out);
+                                      play::agent_or_shipped(args->second, std::string(G::kName)),
+                                      io.out);
               engine.run(io.in);
               return 0;
             });

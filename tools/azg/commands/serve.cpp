@@ -3,6 +3,7 @@
 // does not play, stops it with one line.
 #include <pthread.h>
 
+#include <algorithm>
 #include <csignal>
 #include <memory>
 #include <ostream>
@@ -14,6 +15,7 @@
 #include "games/games.hpp"
 #include "nets/inference.hpp"
 #include "play/agents.hpp"
+#include "play/shipped_models.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
 #include "web/api.hpp"
@@ -30,35 +32,63 @@ struct ServeArgs {
   web::Limits limits;
 };
 
-web::ServedAgent served_agent(const std::string& item, const std::string& only_game) {
+// Whether an az spec names the shipped models (one agent per served game that has one).
+bool names_shipped(const mcts::AgentSpec& spec) {
+  return spec.kind == "az" && spec.has("model") && spec.options.at("model") == play::kShippedModel;
+}
+
+// The agents NAME=SPEC stands for: one, or with az:model=shipped one per served game with a
+// shipped model, each on the network it reads here (the only time the server reads it).
+std::vector<web::ServedAgent> served_agents(const std::string& item,
+                                            const std::vector<std::string>& games) {
   const auto eq = item.find('=');
   if (eq == std::string::npos || eq == 0 || item.find_first_of(" /\t,:") < eq)
     throw Error("--agent " + quote_input(item) + " must be NAME=SPEC (say az=az:model=m.pt)");
-  web::ServedAgent a{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), "", nullptr};
-  if (a.name == "human")
+  const web::ServedAgent base{item.substr(0, eq), mcts::parse_agent_spec(item.substr(eq + 1)), "",
+                              nullptr};
+  if (base.name == "human")
     throw Error("--agent: 'human' names the person at the board, not an agent");
-  if (a.spec.kind == "az" && a.spec.has("model")) {
-    const std::string& path = a.spec.options.at("model");
-    a.model = play::load_agent_model(a.spec);  // the only time the server reads it
-    a.game = a.model->meta().game;
-    if (!only_game.empty() && a.game != only_game)
-      throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game +
-                  ", but this server plays " + only_game);
+  std::vector<web::ServedAgent> agents;
+  if (names_shipped(base.spec)) {
+    for (const auto& game : games)
+      if (play::find_shipped_model(game)) {
+        web::ServedAgent a = base;
+        a.game = game;
+        a.model = play::load_agent_model(a.spec, game);
+        agents.push_back(std::move(a));
+      }
+    if (agents.empty())
+      throw Error("--agent " + base.name + ": no game served here has a shipped model");
+  } else {
+    web::ServedAgent a = base;
+    if (a.spec.kind == "az" && a.spec.has("model")) {
+      const std::string& path = a.spec.options.at("model");
+      a.model = play::load_agent_model(a.spec);
+      a.game = a.model->meta().game;
+      if (std::find(games.begin(), games.end(), a.game) == games.end())
+        throw Error("--agent " + a.name + ": model " + quote_input(path) + " is for " + a.game +
+                    (games.size() == 1 ? ", but this server plays " + games.front()
+                                       : ", a game azg does not know"));
+    }
+    agents.push_back(std::move(a));
   }
   // The whole spec is checked now, model included, on the game it plays (or the first one).
-  bool checked = false;
-  for_each_game(kGames, [&](auto type) {
-    using G = typename decltype(type)::type;
-    const std::string name(G::kName);
-    if (checked || (!a.game.empty() && a.game != name) || (!only_game.empty() && only_game != name))
-      return;
-    play::agent_factory<G>(a.spec, a.model);
-    checked = true;
-  });
-  if (!checked)
-    throw Error("--agent " + a.name + ": its model's game " + quote_input(a.game) +
-                " is not one azg knows");
-  return a;
+  for (const auto& a : agents)
+    for_each_game(kGames, [&](auto type) {
+      using G = typename decltype(type)::type;
+      if (G::kName == (a.game.empty() ? games.front() : a.game))
+        play::agent_factory<G>(a.spec, a.model);
+    });
+  return agents;
+}
+
+// Two agents may share a name only when they play different games (the shipped ones).
+void check_unique_names(const std::vector<web::ServedAgent>& agents) {
+  for (std::size_t i = 0; i < agents.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (agents[i].name == agents[j].name &&
+          (agents[i].game.empty() || agents[j].game.empty() || agents[i].game == agents[j].game))
+        throw Error("two agents are named " + quote_input(agents[i].name));
 }
 
 int serve(const ServeArgs& args, std::ostream& out) {
@@ -69,14 +99,17 @@ int serve(const ServeArgs& args, std::ostream& out) {
   });
   if (games.empty())
     throw Error("unknown game " + quote_input(args.game) + " (known: " + game_names(kGames) + ")");
+  std::vector<std::string> served_names;
+  for (const auto& g : games) served_names.push_back(g.name);
+  // With no --agent: each served game's shipped model (the first choice of opponent), then
+  // the UCT baseline and random.
+  std::vector<std::string> defaults = {"uct=mcts:sims=800", "random=random"};
+  if (!play::shipped_models(served_names).empty())
+    defaults.insert(defaults.begin(), std::string("shipped=az:model=") + play::kShippedModel);
   std::vector<web::ServedAgent> agents;
-  const std::vector<std::string> defaults = {"uct=mcts:sims=800", "random=random"};
-  for (const auto& item : args.agents.empty() ? defaults : args.agents) {
-    agents.push_back(served_agent(item, args.game));
-    for (std::size_t i = 0; i + 1 < agents.size(); ++i)
-      if (agents[i].name == agents.back().name)
-        throw Error("two agents are named " + quote_input(agents.back().name));
-  }
+  for (const auto& item : args.agents.empty() ? defaults : args.agents)
+    for (auto& a : served_agents(item, served_names)) agents.push_back(std::move(a));
+  check_unique_names(agents);
   if (args.limits.max_sessions < 1) throw Error("--max-sessions must be at least 1");
 
   // SIGINT and SIGTERM end the server from a thread of their own (a handler may not stop it).
@@ -89,9 +122,16 @@ int serve(const ServeArgs& args, std::ostream& out) {
   web::Api api(std::move(games), agents, args.limits, std::random_device{}());
   web::Server server(api);
   const int port = server.bind(args.host, args.port);
-  std::string names;
-  for (const auto& a : agents)
-    names += (names.empty() ? "" : ", ") + a.name + " (" + a.spec.text + ")";
+  std::string names;  // the agents of one name (the shipped ones) once, with their games
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    if (i > 0 && agents[i - 1].name == agents[i].name) continue;
+    std::string games_of;
+    for (std::size_t j = i; j < agents.size() && agents[j].name == agents[i].name; ++j)
+      if (names_shipped(agents[j].spec))
+        games_of += (games_of.empty() ? ": " : ", ") + agents[j].game;
+    names +=
+        (names.empty() ? "" : ", ") + agents[i].name + " (" + agents[i].spec.text + games_of + ")";
+  }
   out << "azg serve: http://" << args.host << ":" << port << "/  agents: " << names << std::endl;
   std::thread waiter([&] {
     int sig = 0;

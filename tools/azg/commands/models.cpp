@@ -1,0 +1,58 @@
+// `azg models`: the models the project ships (models/README.md), one row a game with its
+// recipe, training minutes and games, and rating; each is loaded and checked against this
+// build's encoding of its game, and a refused one says why (exit status 1).
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "games/games.hpp"
+#include "play/agents.hpp"
+#include "play/shipped_models.hpp"
+#include "tools/azg/commands/command.hpp"
+#include "tools/azg/commands/options.hpp"
+
+namespace azg::cli {
+
+Command add_models(CLI::App& app) {
+  auto game = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand(
+      "models", "List the shipped models (az:model=shipped) with their ratings (models/README.md)");
+  cmd->add_option("--game,-g", *game, "This game's model only");
+  return {cmd, [game](const Io& io) {
+            std::vector<std::string> names;
+            for_each_game(kGames, [&](auto type) {
+              using G = typename decltype(type)::type;
+              if (game->empty() || *game == G::kName) names.emplace_back(G::kName);
+            });
+            if (names.empty())
+              throw Error("unknown game " + quote_input(*game) + " (known: " + game_names(kGames) +
+                          ")");
+            const auto models = play::shipped_models(names);
+            std::vector<std::string> checks;
+            bool refused = false;
+            for (const auto& m : models)
+              for_each_game(kGames, [&](auto type) {
+                using G = typename decltype(type)::type;
+                if (m.game != G::kName) return;
+                try {
+                  const auto spec =
+                      mcts::parse_agent_spec(std::string("az:model=") + play::kShippedModel);
+                  play::check_agent_model<G>(*play::load_agent_model(spec, m.game), spec);
+                  checks.emplace_back("ok");
+                } catch (const Error& e) {
+                  checks.emplace_back(e.what());
+                  refused = true;
+                }
+              });
+            if (models.empty()) {
+              io.out << "no shipped model" << (game->empty() ? "" : " for " + *game)
+                     << " (models/README.md says how one is made)\n";
+              return 0;
+            }
+            io.out << play::format_shipped_models(models, checks);
+            return refused ? 1 : 0;
+          }};
+}
+
+}  // namespace azg::cli
