@@ -297,14 +297,21 @@ TEST_F(ApiFixture, TheLeastRecentlyUsedGameGoesBeyondTheCap) {
   EXPECT_EQ(api.sessions(), 3u);
 }
 
-TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGameOnTheNetworkReadAtStart) {
-  const auto dir = std::filesystem::temp_directory_path() / "azg_web_model";
+// An untrained small network for game G, exported to DIR/NAME.pt (made if missing).
+template <Game G>
+std::string small_model(const std::filesystem::path& dir, const std::string& name) {
   std::filesystem::create_directories(dir);
   nets::NetConfig config;
   config.blocks = 1;
   config.channels = 8;
-  const std::string path = (dir / "lignes.pt").string();
-  nets::export_untrained_model(nets::meta_for<Lignes>(config), 1, path);
+  const std::string path = (dir / (name + ".pt")).string();
+  nets::export_untrained_model(nets::meta_for<G>(config), 1, path);
+  return path;
+}
+
+TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGameOnTheNetworkReadAtStart) {
+  const std::string path =
+      small_model<Lignes>(std::filesystem::temp_directory_path() / "azg_web_model", "lignes");
   auto agents = test_agents();
   const mcts::AgentSpec spec = mcts::parse_agent_spec("az:model=" + path + ",sims=8");
   agents.push_back({"net", spec, "lignes", play::load_agent_model(spec)});
@@ -335,16 +342,10 @@ TEST_F(ApiFixture, AModelAgentPlaysOnlyItsOwnGameOnTheNetworkReadAtStart) {
 // gets the agent of its own game; a game none of them plays is refused naming theirs.
 TEST_F(ApiFixture, AgentsOfOneNameServeTheirOwnGames) {
   const auto dir = std::filesystem::temp_directory_path() / "azg_web_shipped";
-  std::filesystem::create_directories(dir);
-  nets::NetConfig config;
-  config.blocks = 1;
-  config.channels = 8;
+  const std::string lignes = small_model<Lignes>(dir, "lignes");
+  const std::string imbriqua = small_model<Imbriqua>(dir, "imbriqua");
   auto agents = test_agents();
   const mcts::AgentSpec spec = mcts::parse_agent_spec("az:model=shipped,sims=8");
-  const std::string lignes = (dir / "lignes.pt").string(),
-                    imbriqua = (dir / "imbriqua.pt").string();
-  nets::export_untrained_model(nets::meta_for<Lignes>(config), 1, lignes);
-  nets::export_untrained_model(nets::meta_for<Imbriqua>(config), 1, imbriqua);
   agents.push_back({"shipped", spec, "lignes", nets::InferenceModel::load(lignes)});
   agents.push_back({"shipped", spec, "imbriqua", nets::InferenceModel::load(imbriqua)});
   Api api(all_games(), agents, Limits{}, 1);
