@@ -4,6 +4,8 @@
 
 namespace azg::play {
 
+namespace {
+// The source tree azg was built from ("" when unknown).
 std::string source_tree() {
 #ifdef AZG_SOURCE_DIR
   return AZG_SOURCE_DIR;
@@ -11,6 +13,7 @@ std::string source_tree() {
   return "";
 #endif
 }
+}  // namespace
 
 std::optional<std::string> find_project_file(const std::string& relative) {
   namespace fs = std::filesystem;

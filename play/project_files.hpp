@@ -11,7 +11,4 @@ namespace azg::play {
 // tree; nullopt when neither holds a regular file there.
 std::optional<std::string> find_project_file(const std::string& relative);
 
-// The source tree azg was built from ("" when unknown), for messages.
-std::string source_tree();
-
 }  // namespace azg::play

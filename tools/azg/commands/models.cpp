@@ -32,9 +32,8 @@ Command add_models(CLI::App& app) {
             std::vector<std::string> checks;
             bool refused = false;
             for (const auto& m : models)
-              for_each_game(kGames, [&](auto type) {
+              with_game(kGames, m.game, [&](auto type) {
                 using G = typename decltype(type)::type;
-                if (m.game != G::kName) return;
                 try {
                   const auto spec =
                       mcts::parse_agent_spec(std::string("az:model=") + play::kShippedModel);
@@ -44,6 +43,7 @@ Command add_models(CLI::App& app) {
                   checks.emplace_back(e.what());
                   refused = true;
                 }
+                return 0;
               });
             if (models.empty()) {
               io.out << "no shipped model" << (game->empty() ? "" : " for " + *game)

@@ -74,10 +74,9 @@ std::vector<web::ServedAgent> served_agents(const std::string& item,
   }
   // The whole spec is checked now, model included, on the game it plays (or the first one).
   for (const auto& a : agents)
-    for_each_game(kGames, [&](auto type) {
-      using G = typename decltype(type)::type;
-      if (G::kName == (a.game.empty() ? games.front() : a.game))
-        play::agent_factory<G>(a.spec, a.model);
+    with_game(kGames, a.game.empty() ? games.front() : a.game, [&](auto type) {
+      play::agent_factory<typename decltype(type)::type>(a.spec, a.model);
+      return 0;
     });
   return agents;
 }
