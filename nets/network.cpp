@@ -312,7 +312,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   const PolicyMap& map = shape.policy_map;
   if (config.policy_head == "conv" && map.planes <= 0)
     throw Error(
-        "net.policy_head=conv needs a game with a policy map (imbriqua, lignes, intercept); use "
+        "net.policy_head=conv needs a game with a policy map (the five seed games); use "
         "fc");
   at::Generator gen = at::detail::createCPUGenerator(seed);
   const int c = config.channels, cells = shape.planes.height * shape.planes.width;

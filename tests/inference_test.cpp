@@ -10,10 +10,12 @@
 #include <thread>
 
 #include "env/common/random_play.hpp"
+#include "env/connect4/connect4.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
 #include "env/intercept/intercept.hpp"
 #include "env/lignes/lignes.hpp"
+#include "env/truchet/truchet.hpp"
 #include "nets/cpu_support.hpp"
 #include "nets/learner.hpp"
 #include "nets/network.hpp"
@@ -104,6 +106,9 @@ TEST(InferenceGraph, TheConvolutionalPolicyHeadFoldsToo) {
   expect_folded_equals_training<Imbriqua>(conv_head(config()), "fp32", 2e-4f);
   expect_folded_equals_training<Lignes>(conv_head(config()), "fp32", 2e-4f);
   expect_folded_equals_training<Intercept>(conv_head(config()), "fp32", 2e-4f);
+  expect_folded_equals_training<Truchet>(conv_head(config()), "fp32", 2e-4f);
+  // No global logits: the one unused global column is never read.
+  expect_folded_equals_training<Imperator>(conv_head(config()), "fp32", 2e-4f);
   if (cpu_has_native_bf16())
     expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
 }
@@ -164,9 +169,10 @@ TEST(Network, TheConvolutionalHeadReadsEachIndexAtItsSlot) {
   }
 }
 
-// The maps tie each action to the cell a network sees it at: Imbriqua's and Intercept's
-// moves to the square of the pawn that moves, Imbriqua's and Lignes's placements to an
-// empty cell. `check(planes, plane, cell, action)` runs on every mapped legal action.
+// The maps tie each action to the cell a network sees it at: Imbriqua's, Intercept's,
+// Truchet's and Imperator's moves to the square of the piece that moves, the placements to
+// an empty cell, Truchet's flips to a tile. `check(planes, plane, cell, action)` runs on every
+// mapped legal action.
 template <Game G, class Check>
 int for_mapped_actions(int games, Check check) {
   int checked = 0;
@@ -234,10 +240,44 @@ TEST(PolicyMap, ActionsSitAtTheirCells) {
                   }
                 }),
             500);
+  // Truchet: plane 1 + to holds the river moves to junction `to`, at the moving stack's
+  // junction; `to` is one the mover's stacks reach (plane 20).
+  EXPECT_GT(for_mapped_actions<Truchet>(
+                2,
+                [&](const Truchet& g, const std::vector<float>& p, int plane, int cell, Action a) {
+                  const float own = at(p, 0, cell, 64) + at(p, 1, cell, 64) + at(p, 2, cell, 64) +
+                                    at(p, 3, cell, 64);
+                  if (plane == 0) ASSERT_EQ(at(p, 9, cell, 64), 1.0f) << g.action_to_string(a);
+                  if (plane >= 1 && plane <= 64) {
+                    ASSERT_EQ(own, 1.0f) << g.action_to_string(a) << " moves no own stack";
+                    ASSERT_EQ(at(p, 20, plane - 1, 64), 1.0f)
+                        << g.action_to_string(a) << " goes where no river reaches";
+                  }
+                  if (plane >= 65 && plane < 65 + Truchet::kSplitPatterns)
+                    ASSERT_EQ(own, 1.0f) << g.action_to_string(a) << " splits no own stack";
+                }),
+            500);
+  // Imperator: plane 0 places on an empty cell of the board, plane 1 + to moves an own
+  // piece from its cell.
+  const int hex = Imperator::kPlanes.height * Imperator::kPlanes.width;
+  EXPECT_GT(
+      for_mapped_actions<Imperator>(
+          2,
+          [&](const Imperator& g, const std::vector<float>& p, int plane, int cell, Action a) {
+            if (plane == 0) {
+              ASSERT_EQ(at(p, 0, cell, hex) + at(p, 1, cell, hex), 0.0f)
+                  << g.action_to_string(a) << " places on a piece";
+              ASSERT_EQ(at(p, 2, cell, hex), 1.0f) << g.action_to_string(a);
+            } else {
+              ASSERT_EQ(at(p, 0, cell, hex), 1.0f)
+                  << g.action_to_string(a) << " moves no own piece";
+            }
+          }),
+      500);
 }
 
 TEST(Network, AGameWithoutAPolicyMapRefusesTheConvolutionalHead) {
-  const ModelMeta meta = meta_for<Imperator5>(conv_head(config()));
+  const ModelMeta meta = meta_for<Connect4>(conv_head(config()));
   EXPECT_TRUE(meta.shape.policy_map.slots.empty());
   try {
     build_network(meta.shape, meta.net, 1);

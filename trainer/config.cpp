@@ -174,7 +174,7 @@ const std::vector<AnyField>& fields() {
         Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
                            "fc (2 planes and a dense layer) or conv (a logit plane per move kind, "
                            "read at the action's "
-                           "cell: games with a policy map, Imbriqua, Lignes, Intercept)"},
+                           "cell: games with a policy map, the five seed games)"},
         Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd",
                            "sgd (with momentum) or adam"},
         Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},

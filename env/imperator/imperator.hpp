@@ -51,6 +51,11 @@ class BasicImperator {
   static constexpr std::string_view kPolicyLayout =
       "cells c in the order of the action strings' cells (azg legal); c: place on c; "
       "cells + cells*from + to: move from `from` to `to`";
+  // The convolutional policy head's map (game_traits.hpp): plane 0 holds the placements;
+  // plane 1 + to the moves to cell `to`, each at its from-cell (a move named by both its
+  // cells); no global logits. Cells sit where the planes put them (geometry's column_of).
+  static constexpr int kPolicyPlanes = 1 + kCells, kPolicyGlobals = 0;
+  static int policy_slot(int index);
   static constexpr std::string_view kVariant = Side == 3   ? "side=3"
                                                : Side == 4 ? "side=4"
                                                            : "side=5";

@@ -56,6 +56,17 @@ int BasicImperator<Side>::policy_index(Action a) const {
 }
 
 template <int Side>
+int BasicImperator<Side>::policy_slot(int index) {
+  const auto& g = imperator::geometry(Side);
+  const auto cell_slot = [&](int cell) {
+    return g.cells[cell].row * kGridWidth + column_of(g, kGridWidth, cell);
+  };
+  if (index < kCells) return cell_slot(index);
+  const int from = (index - kCells) / kCells, to = (index - kCells) % kCells;
+  return (1 + to) * kPlanes.height * kPlanes.width + cell_slot(from);
+}
+
+template <int Side>
 BasicImperator<Side> BasicImperator<Side>::symmetric(int s) const {
   if (s == 0) return *this;
   const auto& g = imperator::geometry(Side);

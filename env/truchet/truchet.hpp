@@ -43,6 +43,23 @@ class Truchet {
       "7537 + 11*j + m: merge at junction j with direction set m; 8241: done";
   static_assert(kSplitBase == 4145 && kMergeBase == 7537 && kDoneIndex == 8241,
                 "kPolicyLayout spells these out");
+  // The convolutional policy head's map (game_traits.hpp): plane 0 holds the flips, each at
+  // its tile's SW junction; plane 1 + to the river moves to junction `to`, each at its
+  // from-junction, so a river move is named by both its junctions with 64 small planes
+  // instead of a dense layer of 4,096 outputs; planes 65 + p the splits of pattern p and
+  // 118 + m the merges of set m, at their junction; done is the one global.
+  static constexpr int kPolicyPlanes = 1 + 64 + kSplitPatterns + kMergeSets, kPolicyGlobals = 1;
+  static constexpr int policy_slot(int index) {
+    if (index < kRiverBase) return index / 7 * 8 + index % 7;
+    if (index < kSplitBase) return (1 + (index - kRiverBase) % 64) * 64 + (index - kRiverBase) / 64;
+    if (index < kMergeBase)
+      return (65 + (index - kSplitBase) % kSplitPatterns) * 64 +
+             (index - kSplitBase) / kSplitPatterns;
+    if (index < kDoneIndex)
+      return (65 + kSplitPatterns + (index - kMergeBase) % kMergeSets) * 64 +
+             (index - kMergeBase) / kMergeSets;
+    return kPolicyPlanes * 64;
+  }
   static constexpr int kNumPlanes = 22;
   static constexpr int kEncodingVersion = 2;  // 2: planes 20, 21 (river reach) added
   static constexpr PlaneShape kPlanes{kNumPlanes, 8, 8};
