@@ -22,6 +22,14 @@ namespace azg {
 
 using imperator::column_of;
 
+namespace {
+// Where cell `cell` sits within one plane: its row, and its column with the rows centred
+// (the planes and the convolutional policy head's slots share this layout).
+int plane_offset(const imperator::Geometry& g, int width, int cell) {
+  return g.cells[cell].row * width + column_of(g, width, cell);
+}
+}  // namespace
+
 template <int Side>
 void BasicImperator<Side>::encode(std::span<float> out) const {
   const auto& g = imperator::geometry(Side);
@@ -29,7 +37,7 @@ void BasicImperator<Side>::encode(std::span<float> out) const {
   std::fill(out.begin(), out.begin() + kPlanes.size(), 0.0f);
   const int me = mover_;
   auto at = [&](int p, int cell) -> float& {
-    return out[p * plane + g.cells[cell].row * kGridWidth + column_of(g, kGridWidth, cell)];
+    return out[p * plane + plane_offset(g, kGridWidth, cell)];
   };
   for (int cell = 0; cell < kCells; ++cell) {
     const auto& c = g.cells[cell];
@@ -58,12 +66,9 @@ int BasicImperator<Side>::policy_index(Action a) const {
 template <int Side>
 int BasicImperator<Side>::policy_slot(int index) {
   const auto& g = imperator::geometry(Side);
-  const auto cell_slot = [&](int cell) {
-    return g.cells[cell].row * kGridWidth + column_of(g, kGridWidth, cell);
-  };
-  if (index < kCells) return cell_slot(index);
+  if (index < kCells) return plane_offset(g, kGridWidth, index);
   const int from = (index - kCells) / kCells, to = (index - kCells) % kCells;
-  return (1 + to) * kPlanes.height * kPlanes.width + cell_slot(from);
+  return (1 + to) * kPlanes.height * kPlanes.width + plane_offset(g, kGridWidth, from);
 }
 
 template <int Side>
