@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every C++ source follows .clang-format (Google style, 100 columns): clang-format's dry run
 # with warnings as errors, as CI runs it. Fix with: clang-format -i FILE...
+# Skips build/ and runs/ (the ignored outputs: a run may hold a copy of another project).
 # Exit 77 (skipped) where clang-format is missing (bash tools/setup.sh installs it).
 set -u
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -10,7 +11,7 @@ if [ -z "$format" ]; then
   echo "SKIPPED: no clang-format (install it with: bash tools/setup.sh)"
   exit 77
 fi
-mapfile -t files < <(find . \( -path ./node_modules -o -path './build*' -o -path ./.git -o -path './.*' -o -path '*/node_modules' \) -prune \
+mapfile -t files < <(find . \( -path ./node_modules -o -path './build*' -o -path ./runs -o -path ./.git -o -path './.*' -o -path '*/node_modules' \) -prune \
   -o -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) -print | sort)
 if [ ${#files[@]} = 0 ]; then
   echo "FAIL: no C++ source found under $root"
