@@ -36,6 +36,11 @@ def json_lines(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def checkpoint_at(saved, minute):
+    """The last checkpoint of `saved` (step -> seconds into training) saved by `minute`."""
+    return max(s for s, t in saved.items() if t <= minute * 60)
+
+
 def openspiel_run(run, build, positions, minutes):
     """Checkpoints by minute, speed and totals of an alpha_zero_torch run."""
     learner = os.path.join(run, "learner.jsonl")
@@ -44,8 +49,7 @@ def openspiel_run(run, build, positions, minutes):
              if os.path.isfile(os.path.join(run, f"checkpoint-{r['step']}.pt"))}
     saved.setdefault(0, 0.0)  # the untrained network, saved before the first step
 
-    def at(minute):
-        return max(s for s, t in saved.items() if t <= minute * 60)
+    at = lambda minute: checkpoint_at(saved, minute)
 
     def score(step, sims):
         out = subprocess.run([os.path.join(build, "score_openspiel"), run, str(step), positions,
@@ -103,8 +107,7 @@ def azg_run(run, azg, positions, minutes):
         if logged:
             saved[step] = elapsed[max(logged)]
 
-    def at(minute):
-        return max(s for s, t in saved.items() if t <= minute * 60)
+    at = lambda minute: checkpoint_at(saved, minute)
 
     def score(step, sims):
         if step == 0:
@@ -166,16 +169,12 @@ def main():
 
     openspiel = [r for n, r in report.items() if n.startswith("openspiel-")]
     target = args.target
-    if target is None and "15" in marks_str(marks):
+    if target is None and 15 in marks:
         target = max((r["raw"]["15"] or 0) for r in openspiel) if openspiel else None
     print_table(report, marks, target)
     report["target"] = target
     with open(os.path.join(args.work, "report.json"), "w") as f:
         json.dump(report, f, indent=2)
-
-
-def marks_str(marks):
-    return [str(m) for m in marks]
 
 
 def percent(x):
