@@ -2,7 +2,6 @@
 // Agents that need no network, from specs: `ab:depth=D` / `ab:ms=T` (classical alpha-beta
 // on the game's static evaluation) here, and `random` and `mcts` from the search layer
 // (mcts/agent_factory.hpp). The play layer adds `az` (play/agents.hpp).
-#include <cmath>
 #include <optional>
 
 #include "classic/agent.hpp"
@@ -20,10 +19,7 @@ std::optional<mcts::AgentFactory<G>> network_free_agent_factory(const mcts::Agen
     throw Error("agent spec " + quote_input(spec.text) + ": " + std::string(G::kName) +
                 " has no static evaluation for the alpha-beta player");
   } else {
-    const double depth = mcts::spec_number(spec, "depth", 0, 1, 64);
-    if (depth != std::floor(depth))
-      throw Error("agent spec " + quote_input(spec.text) + ": depth must be a whole number");
-    const AlphaBetaLimits limits{static_cast<int>(depth),
+    const AlphaBetaLimits limits{mcts::spec_whole(spec, "depth", 0, 1, 64),
                                  mcts::spec_number(spec, "ms", 0, 1, 3.6e6) / 1000.0};
     if (limits.depth == 0 && limits.seconds == 0)
       throw Error("agent spec " + quote_input(spec.text) +

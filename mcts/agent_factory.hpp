@@ -49,7 +49,8 @@ AgentFactory<G> random_agent() {
 struct LeafEvaluation {
   std::string kind = "rollout";  // rollout | uniform | heuristic | ept
   int playout_turns = 4;         // ept: turns before the playout is scored
-  bool decisive = true;          // ept: take a move that wins at once inside the playout
+  int decisive = 1;              // ept: 1 takes a move that wins at once inside the playout, 2 also
+                                 // avoids one that hands such a win over, 0 neither
 };
 
 template <Game G>
@@ -87,9 +88,8 @@ LeafEvaluation leaf_evaluation_from(const AgentSpec& spec) {
   if ((spec.has("playout_turns") || spec.has("decisive")) && leaf.kind != "ept")
     throw Error("agent spec " + quote_input(spec.text) +
                 ": playout_turns and decisive go with evaluator=ept");
-  leaf.playout_turns =
-      static_cast<int>(spec_number(spec, "playout_turns", leaf.playout_turns, 0, 1000));
-  leaf.decisive = spec_number(spec, "decisive", 1, 0, 1) != 0;
+  leaf.playout_turns = spec_whole(spec, "playout_turns", leaf.playout_turns, 0, 1000);
+  leaf.decisive = spec_whole(spec, "decisive", leaf.decisive, 0, 2);
   return leaf;
 }
 

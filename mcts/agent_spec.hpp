@@ -1,6 +1,7 @@
 #pragma once
 // Agent specs on the command line: `random`, `mcts:sims=400`, `az:model=m.pt,sims=100`.
 // KIND[:KEY=VALUE[,KEY=VALUE...]]; unknown kinds and keys are errors.
+#include <cmath>
 #include <map>
 #include <string>
 #include <string_view>
@@ -54,6 +55,15 @@ inline double spec_number(const AgentSpec& spec, const std::string& key, double 
     throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a number in [" +
                 short_number(min) + ", " + short_number(max) + "], got " + quote_input(it->second));
   return v;
+}
+
+// The same for an option that counts something: a fractional value is refused too.
+inline int spec_whole(const AgentSpec& spec, const std::string& key, int fallback, int min,
+                      int max) {
+  const double v = spec_number(spec, key, fallback, min, max);
+  if (v != std::floor(v))
+    throw Error("agent spec " + quote_input(spec.text) + ": " + key + " must be a whole number");
+  return static_cast<int>(v);
 }
 
 // Search settings from a spec's options (mcts/search_options.hpp: every key, range and

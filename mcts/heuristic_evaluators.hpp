@@ -6,7 +6,8 @@
 // - EptEvaluator: early playout termination (Lorentz 2015): a random playout cut after
 //   `turns` changes of the player to act and scored by the evaluation. Inside the playout
 //   a player takes an action that wins at once when one exists (Teytaud and Teytaud's
-//   decisive moves), so wins one action away are not left to chance;
+//   decisive moves), so wins one action away are not left to chance; at level 2 it also
+//   avoids, where it can, an action that hands the opponent such a win (anti-decisive);
 // - HeuristicMixEvaluator: another evaluator mixed with the heuristic one (priors and
 //   values) by a weight that may change while it runs (self-play's annealed warm start).
 #include <algorithm>
@@ -35,12 +36,43 @@ bool find_decisive_action(const G& state, const ActionListFor<G>& actions, Actio
   return false;
 }
 
+// True when `a` at `state` loses at once or gives the opponent, then to act, an action
+// that wins at once. An action after which the same player acts again, or chance does,
+// is not judged (the threat is further than one action away).
+template <Game G>
+bool hands_over_a_win(const G& state, Action a, ActionListFor<G>& scratch) {
+  const Player me = state.to_act();
+  G next = state;
+  next.apply(a);
+  if (next.is_terminal()) return outcome_value(next.outcome(), me) < 0;
+  if (next.to_act() == me || next.to_act() == Player::kChance) return false;
+  next.legal_actions(scratch);
+  Action unused = 0;
+  return find_decisive_action(next, scratch, unused);
+}
+
+// A uniformly drawn action, or with `block` the first from a random start that does not
+// hand the opponent a win at once (the drawn one when every action does).
+template <Game G>
+Action playout_action(const G& state, const ActionListFor<G>& actions, bool block, Rng& rng) {
+  const auto n = static_cast<std::uint32_t>(actions.size());
+  const std::uint32_t start = rng.below(n);
+  if (!block) return actions[start];
+  ActionListFor<G> scratch;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const Action a = actions[(start + k) % n];
+    if (!hands_over_a_win(state, a, scratch)) return a;
+  }
+  return actions[start];
+}
+
 // The value for the player to act at `state` of one playout cut after `turns` turns
 // (changes of the deciding player; chance does not count) and scored by the evaluation.
-// `turns` 0 scores the state itself.
+// `turns` 0 scores the state itself. `decisive`: 0 plays at random, 1 takes a win one
+// action away, 2 also avoids handing one to the opponent.
 template <Game G>
 requires kHasEvaluation<G>
-float ept_value(G state, int turns, bool decisive, std::uint64_t seed) {
+float ept_value(G state, int turns, int decisive, std::uint64_t seed) {
   Rng rng(seed);
   const Player me = state.to_act();
   Player deciding = me;
@@ -59,8 +91,8 @@ float ept_value(G state, int turns, bool decisive, std::uint64_t seed) {
     if (changes >= turns) break;
     state.legal_actions(actions);
     Action a = 0;
-    if (!decisive || !find_decisive_action(state, actions, a))
-      a = actions[rng.below(static_cast<std::uint32_t>(actions.size()))];
+    if (decisive == 0 || !find_decisive_action(state, actions, a))
+      a = playout_action(state, actions, decisive >= 2, rng);
     state.apply(a);
   }
   return evaluation(state, me);
@@ -112,7 +144,7 @@ template <Game G>
 requires kHasEvaluation<G>
 class EptEvaluator final : public Evaluator<G> {
  public:
-  EptEvaluator(int turns, bool decisive) : turns_(turns), decisive_(decisive) {}
+  EptEvaluator(int turns, int decisive) : turns_(turns), decisive_(decisive) {}
   void evaluate(EvalBatch<G>& batch) override {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       set_jittered_priors(batch, i);
@@ -122,7 +154,7 @@ class EptEvaluator final : public Evaluator<G> {
 
  private:
   int turns_;
-  bool decisive_;
+  int decisive_;
 };
 
 // Warm-start mixing (Wang, Preuss and Plaat 2020): a mix of the inner evaluator and the
@@ -133,16 +165,22 @@ class EptEvaluator final : public Evaluator<G> {
 // Intercept's self-play with the values alone ended every game at the turn cap. The
 // weight is atomic so the owner can anneal it while searches run. With `playout_turns`
 // K > 0 the mixed value is the EPT agent's instead (a random playout cut after K turns,
-// scored by the evaluation; wins taken at once): Truchet's stronger teacher.
+// scored by the evaluation; wins taken at once, and with `decisive` 2 wins handed over
+// avoided where possible): Truchet's stronger teacher.
 template <Game G>
 requires kHasEvaluation<G>
 class HeuristicMixEvaluator final : public Evaluator<G> {
  public:
-  HeuristicMixEvaluator(Evaluator<G>& inner, float weight, int playout_turns = 0)
-      : inner_(inner), weight_(weight), playout_turns_(playout_turns) {}
+  HeuristicMixEvaluator(Evaluator<G>& inner, float weight, int playout_turns = 0, int decisive = 1)
+      : inner_(inner), weight_(weight), playout_turns_(playout_turns), decisive_(decisive) {}
   // Owning form, for agents that keep their evaluator (az:...,heuristic_mix=H).
-  HeuristicMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float weight, int playout_turns = 0)
-      : owner_(std::move(inner)), inner_(*owner_), weight_(weight), playout_turns_(playout_turns) {}
+  HeuristicMixEvaluator(std::shared_ptr<Evaluator<G>> inner, float weight, int playout_turns = 0,
+                        int decisive = 1)
+      : owner_(std::move(inner)),
+        inner_(*owner_),
+        weight_(weight),
+        playout_turns_(playout_turns),
+        decisive_(decisive) {}
   void set_weight(float w) { weight_.store(w, std::memory_order_relaxed); }
   float weight() const { return weight_.load(std::memory_order_relaxed); }
   void evaluate(EvalBatch<G>& batch) override {
@@ -153,9 +191,8 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const G& g = batch.state(i);
       if (g.is_terminal()) continue;
-      const float h = playout_turns_ > 0
-                          ? ept_value(g, playout_turns_, /*decisive=*/true, batch.seed(i))
-                          : heuristic_leaf_value(g, batch.seed(i));
+      const float h = playout_turns_ > 0 ? ept_value(g, playout_turns_, decisive_, batch.seed(i))
+                                         : heuristic_leaf_value(g, batch.seed(i));
       batch.value(i) = (1.0f - w) * batch.value(i) + w * h;
       const auto priors = batch.priors(i);
       std::copy(priors.begin(), priors.end(), inner.begin());
@@ -170,6 +207,7 @@ class HeuristicMixEvaluator final : public Evaluator<G> {
   Evaluator<G>& inner_;
   std::atomic<float> weight_;
   int playout_turns_;
+  int decisive_;
 };
 
 }  // namespace azg::mcts

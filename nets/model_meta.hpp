@@ -22,8 +22,10 @@ struct NetConfig {
   int value_hidden = 64;
   bool ownership = false;  // an auxiliary per-cell head trained on the game's ownership()
   // "fc": a 2-plane bottleneck and a dense layer to every policy index; "conv": one logit
-  // plane per move kind read at the action's cell, through the game's policy map.
+  // plane per move kind read at the action's cell, through the game's policy map; "pairs":
+  // conv, plus a move's from-cell features against its to-cell's on destination planes.
   std::string policy_head = "fc";
+  bool plane_policy() const { return policy_head == "conv" || policy_head == "pairs"; }
   // A score head beside the value head (games decided by points): tanh(final margin /
   // train.margin_scale) for the player to act, read from the value head's hidden layer.
   bool score_head = false;
@@ -109,7 +111,7 @@ struct ModelMeta {
       m.net.value_hidden = whole(n.at("value_hidden"), "value_hidden", 1, 65536);
       m.net.ownership = n.value("ownership", false);
       m.net.policy_head = n.value("policy_head", "fc");  // older models have the dense head
-      if (m.net.policy_head != "fc" && m.net.policy_head != "conv")
+      if (m.net.policy_head != "fc" && !m.net.plane_policy())
         throw Error(source + ": unknown policy head " + quote_input(m.net.policy_head));
       m.net.score_head = n.value("score_head", false);  // older models have none
       m.net.score_utility = n.contains("score_utility") ? n.at("score_utility").get<double>() : 0.0;
@@ -123,7 +125,7 @@ struct ModelMeta {
         m.shape.policy_map.globals =
             whole(j.at("policy_map").at("globals"), "policy_map globals", 0, 1 << 24);
       }
-      if (m.net.policy_head == "conv" &&
+      if (m.net.plane_policy() &&
           (m.shape.policy_map.planes <= 0 || m.shape.policy_map.globals < 0))
         throw Error(source + ": a convolutional policy head needs policy_map planes and globals");
       m.step = j.contains("training_step")
@@ -163,9 +165,8 @@ struct ModelMeta {
       throw Error(source + " has planes or policy of another shape than " + name + "'s encoding");
     if (!shape.constant_planes.empty() && shape.constant_planes != expected.shape.constant_planes)
       throw Error(source + " names other constant planes than " + name + "'s encoding");
-    if (net.policy_head == "conv" &&
-        (shape.policy_map.planes != expected.shape.policy_map.planes ||
-         shape.policy_map.globals != expected.shape.policy_map.globals))
+    if (net.plane_policy() && (shape.policy_map.planes != expected.shape.policy_map.planes ||
+                               shape.policy_map.globals != expected.shape.policy_map.globals))
       throw Error(source + " maps its policy onto other planes than " + name + "'s policy map");
   }
 

@@ -74,9 +74,13 @@ std::vector<std::string> linear_names(const NetConfig& config) {
   std::vector<std::string> names;
   if (config.global_pooling)
     for (int b = 0; b < config.blocks; ++b) names.push_back("b" + std::to_string(b) + "_g");
-  if (config.policy_head == "conv") {
+  if (config.plane_policy()) {
     names.emplace_back("policy_out");     // 1x1 convolution to the logit planes
     names.emplace_back("policy_global");  // pooled features to the global logits
+    if (config.policy_head == "pairs") {  // 1x1 convolutions to the from- and to-features
+      names.emplace_back("policy_q");
+      names.emplace_back("policy_k");
+    }
   } else {
     names.emplace_back("policy_fc");
   }
@@ -165,16 +169,28 @@ std::string network_source(const NetShape& shape, const NetConfig& config, NetFo
       << "    x = torch.relu(x + y)\n";
   }
   s << "    p = torch.relu(" << conv_bn(form, "x", "policy_conv", "policy_bn", 0) << ")\n";
-  if (config.policy_head == "conv")
+  if (config.plane_policy()) {
     // One logit plane per move kind and the global logits side by side, then each policy
     // index picks its own (the game's policy map, held as the buffer policy_slots).
-    s << "    g = torch.linear(torch.mean(p, [2, 3]), self.policy_global_w, self.policy_global_b)\n"
-      << "    p = torch.conv2d(p, self.policy_out_w, self.policy_out_b, 1, 0)\n"
-      << "    policy = torch.cat([torch.flatten(p, 1), g], 1)\n"
+    s << "    g = torch.linear(torch.mean(p, [2, 3]), self.policy_global_w, "
+         "self.policy_global_b)\n";
+    if (config.policy_head == "pairs")
+      // The pair term: plane t's logit at cell x gains q(x) . k(target(t)) / sqrt(c), the
+      // from-cell's features against the to-cell's (attention logits, as lc0's policy
+      // head); planes without a target read an appended zero column of k.
+      s << "    q = torch.flatten(torch.conv2d(p, self.policy_q_w, self.policy_q_b, 1, 0), 2)\n"
+        << "    k = torch.flatten(torch.conv2d(p, self.policy_k_w, self.policy_k_b, 1, 0), 2)\n"
+        << "    k = torch.index_select(torch.cat([k, torch.zeros_like(k[:, :, :1])], 2), 2, "
+           "self.policy_targets)\n"
+        << "    pair = torch.bmm(k.transpose(1, 2), q) * " << 1.0 / std::sqrt(config.channels)
+        << "\n";
+    s << "    p = torch.conv2d(p, self.policy_out_w, self.policy_out_b, 1, 0)\n";
+    if (config.policy_head == "pairs") s << "    p = torch.flatten(p, 2) + pair\n";
+    s << "    policy = torch.cat([torch.flatten(p, 1), g], 1)\n"
       // The folded form leaves the columns as they are (logit_columns maps them): the
       // evaluator reads a few legal actions' logits and skips a gather of every index.
       << (folded ? "" : "    policy = policy[:, self.policy_slots]\n");
-  else
+  } else
     s << "    policy = torch.linear(torch.flatten(p, 1), self.policy_fc_w, self.policy_fc_b)\n";
   s << "    v = torch.relu(" << conv_bn(form, "x", "value_conv", "value_bn", 0) << ")\n"
     << "    v = torch.cat([torch.flatten(v, 1), torch.mean(x, [2, 3])], 1)\n"
@@ -229,6 +245,8 @@ torch::jit::Module folded_network(const NetShape& shape, const NetConfig& config
     m.register_parameter(n + "_w", torch::zeros({1, 1}), false);
     m.register_parameter(n + "_b", torch::zeros({1}), false);
   }
+  if (config.policy_head == "pairs")
+    m.register_buffer("policy_targets", torch::zeros({shape.policy_map.planes}, torch::kLong));
   m.define(network_source(shape, config, NetForm::kFolded));
   return m;
 }
@@ -267,12 +285,22 @@ void fold_for_inference(const torch::jit::Module& trained, const NetShape& shape
     put(n + "_w", get(n + "_w"));
     put(n + "_b", get(n + "_b"));
   }
+  if (config.policy_head == "pairs") {
+    // Indices, not weights: they keep their integer type. One per logit plane, each a
+    // cell of the planes or the zero column after them.
+    const at::Tensor targets = get("policy_targets").to(torch::kLong).contiguous();
+    const std::int64_t cells = static_cast<std::int64_t>(shape.planes.height) * shape.planes.width;
+    if (targets.dim() != 1 || targets.numel() != shape.policy_map.planes ||
+        targets.min().item<std::int64_t>() < 0 || targets.max().item<std::int64_t>() > cells)
+      throw Error("the network's policy_targets do not fit its logit planes");
+    folded.setattr("policy_targets", targets);
+  }
 }
 
 std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape& shape,
                                const NetConfig& config) {
   std::vector<int> columns(static_cast<std::size_t>(shape.policy_size));
-  if (config.policy_head != "conv") {
+  if (!config.plane_policy()) {
     for (int i = 0; i < shape.policy_size; ++i) columns[static_cast<std::size_t>(i)] = i;
     return columns;
   }
@@ -292,7 +320,7 @@ std::vector<int> logit_columns(const torch::jit::Module& trained, const NetShape
 }
 
 int logit_width(const NetShape& shape, const NetConfig& config) {
-  if (config.policy_head != "conv") return shape.policy_size;
+  if (!config.plane_policy()) return shape.policy_size;
   return shape.policy_map.planes * shape.planes.height * shape.planes.width +
          std::max(shape.policy_map.globals, 1);
 }
@@ -307,13 +335,21 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   if (!(config.score_utility >= 0.0 && config.score_utility <= 1.0) ||
       (config.score_utility > 0 && !config.score_head))
     throw Error("net.score_utility must be in [0, 1], and above 0 only with net.score_head");
-  if (config.policy_head != "fc" && config.policy_head != "conv")
-    throw Error("net.policy_head must be fc or conv, got " + quote_input(config.policy_head));
+  if (config.policy_head != "fc" && !config.plane_policy())
+    throw Error("net.policy_head must be fc, conv or pairs, got " +
+                quote_input(config.policy_head));
   const PolicyMap& map = shape.policy_map;
-  if (config.policy_head == "conv" && map.planes <= 0)
+  if (config.plane_policy() && map.planes <= 0)
+    throw Error("net.policy_head=" + config.policy_head +
+                " needs a game with a policy map (the five seed games); use fc");
+  // A model read back from meta.json has no slots or targets; its checkpoint's buffers
+  // replace the placeholders. A game's map has them; pairs needs at least one target.
+  const bool from_game = static_cast<int>(map.slots.size()) == shape.policy_size;
+  if (config.policy_head == "pairs" && from_game &&
+      std::none_of(map.targets.begin(), map.targets.end(), [](int t) { return t >= 0; }))
     throw Error(
-        "net.policy_head=conv needs a game with a policy map (the five seed games); use "
-        "fc");
+        "net.policy_head=pairs needs a game whose policy planes name move destinations "
+        "(Imperator, Truchet); use conv");
   at::Generator gen = at::detail::createCPUGenerator(seed);
   const int c = config.channels, cells = shape.planes.height * shape.planes.width;
   torch::jit::Module m("AzgNet");
@@ -328,7 +364,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
     add_conv(m, p + "_c2", c, c, 3, gen);
     add_bn(m, p + "_n2", c);
   }
-  if (config.policy_head == "conv") {
+  if (config.plane_policy()) {
     add_conv(m, "policy_conv", c, c, 1, gen);
     add_bn(m, "policy_bn", c);
     // Small logits at first (as the dense layer's init), so early priors are nearly flat.
@@ -338,11 +374,26 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
         ((at::rand({map.planes, c, 1, 1}, gen) * 2 - 1) * bound).set_requires_grad(true), false);
     m.register_parameter("policy_out_b", torch::zeros({map.planes}).set_requires_grad(true), false);
     add_linear(m, "policy_global", std::max(map.globals, 1), c, gen);
-    // A model read back from meta.json has no slots; its checkpoint's buffer replaces these.
-    const bool have_slots = static_cast<int>(map.slots.size()) == shape.policy_size;
     std::vector<std::int64_t> slots(map.slots.begin(), map.slots.end());
-    m.register_buffer("policy_slots", have_slots ? torch::tensor(slots, torch::kLong)
-                                                 : torch::zeros({shape.policy_size}, torch::kLong));
+    m.register_buffer("policy_slots", from_game ? torch::tensor(slots, torch::kLong)
+                                                : torch::zeros({shape.policy_size}, torch::kLong));
+    if (config.policy_head == "pairs") {
+      // Small at first, as the logit planes, so that early priors stay nearly flat.
+      for (const char* name : {"policy_q", "policy_k"}) {
+        m.register_parameter(
+            std::string(name) + "_w",
+            ((at::rand({c, c, 1, 1}, gen) * 2 - 1) * bound).set_requires_grad(true), false);
+        m.register_parameter(std::string(name) + "_b", torch::zeros({c}).set_requires_grad(true),
+                             false);
+      }
+      // Planes without a target read the zero column at index `cells`.
+      std::vector<std::int64_t> targets(static_cast<std::size_t>(map.planes), cells);
+      if (from_game && static_cast<int>(map.targets.size()) == map.planes)
+        for (int p = 0; p < map.planes; ++p)
+          if (map.targets[static_cast<std::size_t>(p)] >= 0)
+            targets[static_cast<std::size_t>(p)] = map.targets[static_cast<std::size_t>(p)];
+      m.register_buffer("policy_targets", torch::tensor(targets, torch::kLong));
+    }
   } else {
     add_conv(m, "policy_conv", 2, c, 1, gen);
     add_bn(m, "policy_bn", 2);

@@ -10,7 +10,7 @@ std::string agent_spec_help() {
          "evaluator=rollout|uniform|heuristic|ept: heuristic scores leaves by the game's static "
          "evaluation, ept by a "
          "random playout cut after playout_turns=K turns (default 4; decisive=0 leaves out taking "
-         "wins at once)) | "
+         "wins at once, decisive=2 also avoids handing one over)) | "
          "ab:depth=D|ms=T (alpha-beta on the static evaluation: D decisions deep, or deepening for "
          "T ms a decision) | "
          "az:model=PATH[,KEY=VALUE,...] (a trained network; model=shipped: the game's shipped "

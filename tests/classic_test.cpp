@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "classic/agent_factory.hpp"
+#include "env/connect4/connect4.hpp"
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/imperator/imperator.hpp"
 #include "env/intercept/intercept.hpp"
@@ -227,7 +228,7 @@ TEST(HeuristicEvaluators, TheMixTakesAnEptPlayoutsValueWhenGivenTurns) {
     g.legal_actions(actions);
     batch.add(g, actions, 9);
     mix.evaluate(batch);
-    const float ept = mcts::ept_value(g, 4, true, 9);
+    const float ept = mcts::ept_value(g, 4, 1, 9);
     EXPECT_FLOAT_EQ(batch.value(0), 0.5f * 0.5f + 0.5f * ept)
         << "half the inner value, half the playout's";
     differs += std::abs(ept - evaluation(g, g.to_act())) > 2 * mcts::kTieJitter;
@@ -254,10 +255,10 @@ TEST(HeuristicEvaluators, ScoreLeavesByTheEvaluationAndCutPlayouts) {
     }
     EXPECT_NEAR(sum, 1.0f, 1e-5) << "near-equal priors, a distribution";
     // No turn to play: the position's own evaluation; a playout is seeded, so it repeats.
-    EXPECT_EQ(mcts::ept_value(g, 0, true, 5), evaluation(g, g.to_act()));
-    EXPECT_EQ(mcts::ept_value(g, 4, true, 5), mcts::ept_value(g, 4, true, 5));
-    mcts::EptEvaluator<Intercept>(4, true).evaluate(batch);
-    EXPECT_EQ(batch.value(0), mcts::ept_value(g, 4, true, 11));
+    EXPECT_EQ(mcts::ept_value(g, 0, 1, 5), evaluation(g, g.to_act()));
+    EXPECT_EQ(mcts::ept_value(g, 4, 1, 5), mcts::ept_value(g, 4, 1, 5));
+    mcts::EptEvaluator<Intercept>(4, 1).evaluate(batch);
+    EXPECT_EQ(batch.value(0), mcts::ept_value(g, 4, 1, 11));
   }
   // Inside a playout a player with a win one action away takes it: after the slide to
   // g12, the ball's move onto g13.
@@ -269,9 +270,37 @@ TEST(HeuristicEvaluators, ScoreLeavesByTheEvaluationAndCutPlayouts) {
   ASSERT_TRUE(mcts::find_decisive_action(g, actions, win)) << g.render();
   EXPECT_EQ(g.action_to_string(win), "Bg13");
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
-    EXPECT_EQ(mcts::ept_value(g, 3, true, seed), 1.0f);
-    EXPECT_EQ(mcts::ept_value(g, 0, true, seed), evaluation(g, Player::kP0)) << "no turn to play";
+    EXPECT_EQ(mcts::ept_value(g, 3, 1, seed), 1.0f);
+    EXPECT_EQ(mcts::ept_value(g, 0, 1, seed), evaluation(g, Player::kP0)) << "no turn to play";
   }
+}
+
+// Level 2 of the playouts (decisive=2) also blocks: X has three on column 1 and O is to
+// act, so every move but the block on column 1 hands X a win at once. The playout's move
+// is the block on every seed; a plain random one is not.
+TEST(HeuristicEvaluators, AnAntiDecisivePlayoutBlocksAWinOneActionAway) {
+  const Connect4 g = Connect4::from_moves("12121");
+  ActionListFor<Connect4> actions, scratch;
+  g.legal_actions(actions);
+  const Action block = *g.parse_action("1");
+  for (const Action a : actions)
+    EXPECT_EQ(mcts::hands_over_a_win(g, a, scratch), a != block) << g.action_to_string(a);
+  int random_blocks = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed), plain(seed);
+    EXPECT_EQ(mcts::playout_action(g, actions, /*block=*/true, rng), block);
+    random_blocks += mcts::playout_action(g, actions, /*block=*/false, plain) == block;
+  }
+  EXPECT_LT(random_blocks, 20);
+  // One turn of O, then X's position is scored: with the block X has no win to take.
+  for (std::uint64_t seed = 0; seed < 5; ++seed)
+    EXPECT_GT(mcts::ept_value(g, 2, 2, seed), -1.0f) << "O blocked, so X did not win";
+  EXPECT_EQ(spec_error<Connect4>("mcts:evaluator=ept,decisive=2"), "no error");
+  EXPECT_EQ(spec_error<Connect4>("mcts:evaluator=ept,decisive=1.5"),
+            "agent spec 'mcts:evaluator=ept,decisive=1.5': decisive must be a whole number");
+  EXPECT_EQ(spec_error<Connect4>("mcts:evaluator=ept,decisive=3"),
+            "agent spec 'mcts:evaluator=ept,decisive=3': decisive must be a number in [0, 2], "
+            "got '3'");
 }
 
 }  // namespace

@@ -113,6 +113,14 @@ TEST(InferenceGraph, TheConvolutionalPolicyHeadFoldsToo) {
     expect_folded_equals_training<Imbriqua>(conv_head(config()), "bf16", 0.15f);
 }
 
+TEST(InferenceGraph, ThePairPolicyHeadFoldsToo) {
+  NetConfig pairs = config();
+  pairs.policy_head = "pairs";
+  expect_folded_equals_training<Imperator>(pairs, "fp32", 2e-4f);
+  expect_folded_equals_training<Truchet>(pairs, "fp32", 2e-4f);
+  if (cpu_has_native_bf16()) expect_folded_equals_training<Imperator>(pairs, "bf16", 0.15f);
+}
+
 NetConfig with_score(NetConfig c) {
   c.score_head = true;
   return c;

@@ -352,6 +352,90 @@ TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
   EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
 }
 
+// The pair head's targets: plane 1 + to of Imperator is read at a move's from-cell and
+// targets cell `to`, which is where the placement on `to` sits in plane 0; Truchet's river
+// plane 1 + t targets junction t, where a river move from t is read.
+TEST(PairHead, TheGamesNameEachDestinationPlanesCell) {
+  const PolicyMap imperator = policy_map<Imperator>();
+  ASSERT_EQ(static_cast<int>(imperator.targets.size()), Imperator::kPolicyPlanes);
+  EXPECT_EQ(imperator.targets[0], -1);
+  for (int to = 0; to < Imperator::kCells; ++to)
+    EXPECT_EQ(imperator.targets[static_cast<std::size_t>(1 + to)], Imperator::policy_slot(to));
+  const PolicyMap truchet = policy_map<Truchet>();
+  ASSERT_EQ(static_cast<int>(truchet.targets.size()), Truchet::kPolicyPlanes);
+  const int cells = Truchet::kPlanes.height * Truchet::kPlanes.width;
+  for (int p = 0; p < Truchet::kPolicyPlanes; ++p) {
+    const int t = truchet.targets[static_cast<std::size_t>(p)];
+    if (p >= 1 && p <= 64) {
+      // A river move out of junction t (policy index 49 + 64 * from + to) sits at t.
+      EXPECT_EQ(Truchet::policy_slot(49 + 64 * t + (t + 1) % 64) % cells, t);
+    } else {
+      EXPECT_EQ(t, -1) << "plane " << p;
+    }
+  }
+  EXPECT_TRUE(policy_map<Imbriqua>().targets.empty());
+}
+
+// The pair term reaches the move logits: with the rest of the head silenced, a move's
+// logit is its from-cell's q against its to-cell's k, so two moves out of one cell differ,
+// and the head refuses games without destination planes.
+TEST(PairHead, MovesOutOfOneCellAreScoredByTheirDestinations) {
+  NetConfig net = small();
+  net.policy_head = "pairs";
+  const ModelMeta meta = meta_for<Imperator>(net);
+  torch::jit::Module m = build_network(meta.shape, meta.net, 3);
+  m.eval();
+  {
+    torch::NoGradGuard no_grad;
+    m.attr("policy_out_w").toTensor().zero_();
+    m.attr("policy_out_b").toTensor().zero_();
+  }
+  const auto& shape = Imperator::kPlanes;
+  torch::manual_seed(5);
+  const auto input =
+      (torch::rand({1, shape.channels, shape.height, shape.width}) > 0.6).to(torch::kFloat);
+  const auto [logits, value] = run_forward(m, input);
+  const int k = Imperator::kCells;
+  // Placements (plane 0, no target) get the silenced planes' zero; moves do not.
+  EXPECT_EQ(logits[0][0].item<float>(), 0.0f);
+  const float a = logits[0][k + 0 * k + 1].item<float>(),
+              b = logits[0][k + 0 * k + 50].item<float>();
+  EXPECT_NE(a, 0.0f);
+  EXPECT_NE(a, b);
+  NetConfig imbriqua = net;
+  EXPECT_THROW(build_network(meta_for<Imbriqua>(imbriqua).shape, imbriqua, 1), Error);
+}
+
+// A pair-head model keeps its targets as a buffer, through checkpoint and export, and is a
+// small file where Imperator's dense head is megabytes.
+TEST(Export, ThePairHeadSurvivesCheckpointAndExport) {
+  const std::string dir = temp_dir("pair-head");
+  NetConfig net = small();
+  net.policy_head = "pairs";
+  const ModelMeta meta = meta_for<Imperator>(net);
+  Learner learner(build_network(meta.shape, meta.net, 12), meta.net, OptimConfig{}, torch::kCPU);
+  save_checkpoint(dir + "/c.ckpt", learner, meta);
+  ModelMeta read;
+  auto loaded = load_checkpoint(dir + "/c.ckpt", OptimConfig{}, torch::kCPU, &read);
+  EXPECT_EQ(read.net.policy_head, "pairs");
+  EXPECT_NO_THROW(read.check_game<Imperator>("c.ckpt"));
+  export_checkpoint(dir + "/c.ckpt", dir + "/m.pt");
+  EXPECT_LT(std::filesystem::file_size(dir + "/m.pt"), 1u << 20);
+  auto model = InferenceModel::load(dir + "/m.pt", "cpu", "fp32");
+  const auto& shape = Imperator::kPlanes;
+  const auto input =
+      (torch::rand({3, shape.channels, shape.height, shape.width}) > 0.6).to(torch::kFloat);
+  torch::jit::Module original = learner.module().clone();
+  original.eval();
+  const auto [p, v] = run_forward(original, input);
+  std::vector<float> logits(3 * Imperator::kPolicySize), values(3);
+  const at::Tensor contiguous = input.contiguous();
+  model->run(contiguous.data_ptr<float>(), 3, logits.data(), values.data());
+  EXPECT_TRUE(
+      torch::allclose(torch::from_blob(logits.data(), {3, Imperator::kPolicySize}), p, 1e-4, 1e-4));
+  EXPECT_TRUE(torch::allclose(torch::from_blob(values.data(), {3}), v, 1e-4, 1e-4));
+}
+
 TEST(ModelMeta, ShapesBeyondAnyRealModelAreRefusedBeforeANetworkIsBuilt) {
   const nlohmann::json good = meta_for<Imbriqua>(small()).to_json();
   EXPECT_NO_THROW(ModelMeta::from_json(good, "m.pt"));

@@ -240,6 +240,11 @@ TEST(HeuristicMix, TheWeightRunsLinearlyFromStartToFinal) {
   EXPECT_THROW(ept.validate(), Error);
   ept.selfplay_heuristic_mix_final = 0.3;
   EXPECT_NO_THROW(ept.validate());
+  EXPECT_EQ(ept.selfplay_heuristic_playout_decisive, 1) << "wins taken, by default";
+  ept.set("selfplay.heuristic_playout_decisive=2");
+  EXPECT_EQ(ept.selfplay_heuristic_playout_decisive, 2);
+  ept.set("selfplay.heuristic_playout_decisive=3");
+  EXPECT_THROW(ept.validate(), Error);
   // A game without a static evaluation refuses the key; one without a turn cap refuses
   // train.cap_value; cap_value and draw_progress exclude each other.
   EXPECT_THROW(check_config_for_game<testgames::TicTacToe>(c), Error);

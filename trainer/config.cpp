@@ -172,9 +172,11 @@ const std::vector<AnyField>& fields() {
                       "model's agents unless their spec sets score_utility (needs net.score_head)",
                       0.0, 1.0},
         Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
-                           "fc (2 planes and a dense layer) or conv (a logit plane per move kind, "
+                           "fc (2 planes and a dense layer), conv (a logit plane per move kind, "
                            "read at the action's "
-                           "cell: games with a policy map, the five seed games)"},
+                           "cell: games with a policy map, the five seed games) or pairs (conv, "
+                           "plus the from-cell's features against the to-cell's for a move: "
+                           "Imperator, Truchet)"},
         Field<std::string>{"optim.optimizer", &C::optim_optimizer, "sgd",
                            "sgd (with momentum) or adam"},
         Field<double>{"optim.lr", &C::optim_lr, 0.05, "initial learning rate", 1e-12, kNoLimit},
@@ -302,6 +304,11 @@ const std::vector<AnyField>& fields() {
                    "playout cut after K "
                    "turns and scored by it (the EPT agent's value, immediate wins taken)",
                    0.0, 1000.0},
+        Field<int>{"selfplay.heuristic_playout_decisive", &C::selfplay_heuristic_playout_decisive,
+                   1,
+                   "inside those playouts: 1 a win one action away is taken, 2 also an action "
+                   "that hands the opponent one is avoided (anti-decisive), 0 neither",
+                   0.0, 2.0},
         Field<double>{
             "selfplay.archive_share", &C::selfplay_archive_share, 0.0,
             "share of self-play games started from a position of an earlier game (each worker "
@@ -639,8 +646,8 @@ void TrainConfig::validate() const {
       "train.cap_value must be draw, search or evaluation");
   require(train_cap_value == "draw" || train_draw_progress == 0,
           "train.cap_value and train.draw_progress both score capped games: set one of them");
-  require(net_policy_head == "fc" || net_policy_head == "conv",
-          "net.policy_head must be fc or conv");
+  require(net_policy_head == "fc" || net_policy_head == "conv" || net_policy_head == "pairs",
+          "net.policy_head must be fc, conv or pairs");
   require(optim_optimizer == "sgd" || optim_optimizer == "adam",
           "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");

@@ -72,6 +72,7 @@ struct TrainConfig {
   double selfplay_heuristic_mix;
   double selfplay_heuristic_mix_final;
   int selfplay_heuristic_playout_turns;
+  int selfplay_heuristic_playout_decisive;
   double selfplay_archive_share;
   double selfplay_resign_value;
   double selfplay_decided_value;

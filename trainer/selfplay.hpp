@@ -155,7 +155,8 @@ class SelfPlayEvaluator final : public mcts::Evaluator<G> {
     if constexpr (kHasEvaluation<G>) {
       if (uses_heuristic_mix(config)) {
         auto mix = std::make_unique<mcts::HeuristicMixEvaluator<G>>(
-            before, 0.0f, config.selfplay_heuristic_playout_turns);
+            before, 0.0f, config.selfplay_heuristic_playout_turns,
+            config.selfplay_heuristic_playout_decisive);
         set_weight_ = [m = mix.get()](float w) { m->set_weight(w); };
         heuristic_ = std::move(mix);
         outer_ = heuristic_.get();

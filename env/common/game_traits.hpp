@@ -15,6 +15,11 @@
 //                      plane * cells + cell for an action tied to a cell of the planes, or
 //                      kPolicyPlanes * cells + g for the g-th of the global ones (stop,
 //                      pass); slots are distinct (none: such games keep the dense head).
+//   policy_plane_target(plane)  for a plane whose actions all go to one cell (a move named
+//                      by its from- and to-cells, read at the from-cell), that cell's
+//                      offset in a plane (row * width + column); -1 for the others. The
+//                      pair head (net.policy_head=pairs) scores such a move from both
+//                      cells' features (none: that head is refused).
 //   kVariant           the rules options this game type fixes, as "key=value" words (for
 //                      Imperator the board's side); written to meta.json ("").
 //   symmetry_swaps_players(s)  true when symmetry s also exchanges the players' roles
@@ -72,14 +77,17 @@ std::string policy_layout() {
 struct PolicyMap {
   int planes = 0, globals = 0;
   std::vector<int> slots;
+  std::vector<int> targets;  // per plane: policy_plane_target, or empty without the hook
 };
 
 template <class G>
 PolicyMap policy_map() {
   if constexpr (requires { G::policy_slot(0); }) {
-    PolicyMap map{G::kPolicyPlanes, G::kPolicyGlobals, std::vector<int>(G::kPolicySize)};
+    PolicyMap map{G::kPolicyPlanes, G::kPolicyGlobals, std::vector<int>(G::kPolicySize), {}};
     for (int i = 0; i < G::kPolicySize; ++i)
       map.slots[static_cast<std::size_t>(i)] = G::policy_slot(i);
+    if constexpr (requires { G::policy_plane_target(0); })
+      for (int p = 0; p < G::kPolicyPlanes; ++p) map.targets.push_back(G::policy_plane_target(p));
     return map;
   } else {
     return {};

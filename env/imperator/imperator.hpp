@@ -56,6 +56,7 @@ class BasicImperator {
   // cells); no global logits. Cells sit where the planes put them (geometry's column_of).
   static constexpr int kPolicyPlanes = 1 + kCells, kPolicyGlobals = 0;
   static int policy_slot(int index);
+  static int policy_plane_target(int plane);  // plane 1 + to: cell `to`; plane 0: -1
   static constexpr std::string_view kVariant = Side == 3   ? "side=3"
                                                : Side == 4 ? "side=4"
                                                            : "side=5";

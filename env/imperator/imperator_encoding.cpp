@@ -72,6 +72,12 @@ int BasicImperator<Side>::policy_slot(int index) {
 }
 
 template <int Side>
+int BasicImperator<Side>::policy_plane_target(int plane) {
+  if (plane < 1 || plane > kCells) return -1;
+  return plane_offset(imperator::geometry(Side), kGridWidth, plane - 1);
+}
+
+template <int Side>
 BasicImperator<Side> BasicImperator<Side>::symmetric(int s) const {
   if (s == 0) return *this;
   const auto& g = imperator::geometry(Side);

@@ -49,6 +49,10 @@ class Truchet {
   // instead of a dense layer of 4,096 outputs; planes 65 + p the splits of pattern p and
   // 118 + m the merges of set m, at their junction; done is the one global.
   static constexpr int kPolicyPlanes = 1 + 64 + kSplitPatterns + kMergeSets, kPolicyGlobals = 1;
+  // Plane 1 + to holds the river moves to junction `to` (offset `to` in the 8x8 planes).
+  static constexpr int policy_plane_target(int plane) {
+    return plane >= 1 && plane <= 64 ? plane - 1 : -1;
+  }
   static constexpr int policy_slot(int index) {
     if (index < kRiverBase) return index / 7 * 8 + index % 7;
     if (index < kSplitBase) return (1 + (index - kRiverBase) % 64) * 64 + (index - kRiverBase) / 64;
