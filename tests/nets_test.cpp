@@ -318,32 +318,43 @@ TEST(Export, SameOutputsBeforeAndAfterExport) {
   EXPECT_TRUE(torch::allclose(v1, v2));
 }
 
-// A conv-head model's meta.json holds only the map's shape; its slots travel as a buffer
-// through checkpoints and exported models, and the inference graph reads them from there.
-TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
-  const std::string dir = temp_dir("conv-head");
-  NetConfig net = small();
-  net.policy_head = "conv";
-  const ModelMeta meta = meta_for<Imbriqua>(net);
+// Saves a fresh network of `net` for G as a checkpoint, reads it back, exports it, and
+// checks that the exported model's inference graph gives the network's outputs; returns
+// the meta read back and the exported file.
+template <Game G>
+std::pair<ModelMeta, std::string> checkpoint_and_export(const NetConfig& net,
+                                                        const std::string& name) {
+  const std::string dir = temp_dir(name);
+  const ModelMeta meta = meta_for<G>(net);
   Learner learner(build_network(meta.shape, meta.net, 12), meta.net, OptimConfig{}, torch::kCPU);
   save_checkpoint(dir + "/c.ckpt", learner, meta);
   ModelMeta read;
   auto loaded = load_checkpoint(dir + "/c.ckpt", OptimConfig{}, torch::kCPU, &read);
-  EXPECT_EQ(read.net.policy_head, "conv");
-  EXPECT_EQ(read.shape.policy_map.planes, Imbriqua::kPolicyPlanes);
-  EXPECT_NO_THROW(read.check_game<Imbriqua>("c.ckpt"));
+  EXPECT_NO_THROW(read.check_game<G>("c.ckpt"));
   export_checkpoint(dir + "/c.ckpt", dir + "/m.pt");
   auto model = InferenceModel::load(dir + "/m.pt", "cpu", "fp32");
-  const auto input = (torch::rand({3, 80, 8, 8}) > 0.6).to(torch::kFloat);
+  const auto& shape = G::kPlanes;
+  const auto input =
+      (torch::rand({3, shape.channels, shape.height, shape.width}) > 0.6).to(torch::kFloat);
   torch::jit::Module original = learner.module().clone();
   original.eval();
   const auto [p, v] = run_forward(original, input);
-  std::vector<float> logits(3 * Imbriqua::kPolicySize), values(3);
+  std::vector<float> logits(3 * G::kPolicySize), values(3);
   const at::Tensor contiguous = input.contiguous();
   model->run(contiguous.data_ptr<float>(), 3, logits.data(), values.data());
-  EXPECT_TRUE(
-      torch::allclose(torch::from_blob(logits.data(), {3, Imbriqua::kPolicySize}), p, 1e-4, 1e-4));
+  EXPECT_TRUE(torch::allclose(torch::from_blob(logits.data(), {3, G::kPolicySize}), p, 1e-4, 1e-4));
   EXPECT_TRUE(torch::allclose(torch::from_blob(values.data(), {3}), v, 1e-4, 1e-4));
+  return {read, dir + "/m.pt"};
+}
+
+// A conv-head model's meta.json holds only the map's shape; its slots travel as a buffer
+// through checkpoints and exported models, and the inference graph reads them from there.
+TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
+  NetConfig net = small();
+  net.policy_head = "conv";
+  const ModelMeta read = checkpoint_and_export<Imbriqua>(net, "conv-head").first;
+  EXPECT_EQ(read.net.policy_head, "conv");
+  EXPECT_EQ(read.shape.policy_map.planes, Imbriqua::kPolicyPlanes);
   // A dense-head model of the same game is still a dense-head model.
   nlohmann::json j = read.to_json();
   j["net"].erase("policy_head");
@@ -409,31 +420,11 @@ TEST(PairHead, MovesOutOfOneCellAreScoredByTheirDestinations) {
 // A pair-head model keeps its targets as a buffer, through checkpoint and export, and is a
 // small file where Imperator's dense head is megabytes.
 TEST(Export, ThePairHeadSurvivesCheckpointAndExport) {
-  const std::string dir = temp_dir("pair-head");
   NetConfig net = small();
   net.policy_head = "pairs";
-  const ModelMeta meta = meta_for<Imperator>(net);
-  Learner learner(build_network(meta.shape, meta.net, 12), meta.net, OptimConfig{}, torch::kCPU);
-  save_checkpoint(dir + "/c.ckpt", learner, meta);
-  ModelMeta read;
-  auto loaded = load_checkpoint(dir + "/c.ckpt", OptimConfig{}, torch::kCPU, &read);
+  const auto [read, exported] = checkpoint_and_export<Imperator>(net, "pair-head");
   EXPECT_EQ(read.net.policy_head, "pairs");
-  EXPECT_NO_THROW(read.check_game<Imperator>("c.ckpt"));
-  export_checkpoint(dir + "/c.ckpt", dir + "/m.pt");
-  EXPECT_LT(std::filesystem::file_size(dir + "/m.pt"), 1u << 20);
-  auto model = InferenceModel::load(dir + "/m.pt", "cpu", "fp32");
-  const auto& shape = Imperator::kPlanes;
-  const auto input =
-      (torch::rand({3, shape.channels, shape.height, shape.width}) > 0.6).to(torch::kFloat);
-  torch::jit::Module original = learner.module().clone();
-  original.eval();
-  const auto [p, v] = run_forward(original, input);
-  std::vector<float> logits(3 * Imperator::kPolicySize), values(3);
-  const at::Tensor contiguous = input.contiguous();
-  model->run(contiguous.data_ptr<float>(), 3, logits.data(), values.data());
-  EXPECT_TRUE(
-      torch::allclose(torch::from_blob(logits.data(), {3, Imperator::kPolicySize}), p, 1e-4, 1e-4));
-  EXPECT_TRUE(torch::allclose(torch::from_blob(values.data(), {3}), v, 1e-4, 1e-4));
+  EXPECT_LT(std::filesystem::file_size(exported), 1u << 20);
 }
 
 TEST(ModelMeta, ShapesBeyondAnyRealModelAreRefusedBeforeANetworkIsBuilt) {
