@@ -112,12 +112,13 @@ double flops_per_evaluation(const ModelMeta& meta) {
   double macs = cells * in * c * 9;                 // stem, 3x3
   macs += meta.net.blocks * 2 * cells * c * c * 9;  // two 3x3 convolutions per block
   if (meta.net.global_pooling) macs += meta.net.blocks * c * c;
-  if (meta.net.plane_policy())  // 1x1 to c planes, 1x1 to the logit planes, globals
+  if (meta.net.plane_policy()) {  // 1x1 to c planes, 1x1 to the logit planes, globals
     macs += cells * c * (c + meta.shape.policy_map.planes) + c * meta.shape.policy_map.globals;
-  if (meta.net.policy_head == "pairs")  // 1x1 to q and k, q . k for every plane and cell
-    macs += cells * c * 2 * c + meta.shape.policy_map.planes * cells * c;
-  else  // 1x1 to 2 planes, linear
+    if (meta.net.policy_head == "pairs")  // 1x1 to q and k, q . k for every plane and cell
+      macs += cells * c * 2 * c + meta.shape.policy_map.planes * cells * c;
+  } else {  // 1x1 to 2 planes, linear
     macs += cells * c * 2 + 2 * cells * meta.shape.policy_size;
+  }
   macs += cells * c +
           (cells + c) * meta.net.value_hidden +  // value head: 1x1 to 1 plane, two linears
           meta.net.value_hidden * (meta.net.value_head == "wdl" ? 3 : 1);

@@ -381,6 +381,20 @@ TEST(Profile, OperatorsBackendsAndFlops) {
   const double macs = cells * in * c * 9 + 4 * cells * c * c * 9 + cells * c * 2 +
                       2 * cells * meta.shape.policy_size + cells * c + (cells + c) * 16 + 16;
   EXPECT_DOUBLE_EQ(flops_per_evaluation(meta), 2 * macs);
+  // The plane heads replace the dense layer: 1x1 to c planes, 1x1 to the logit planes and
+  // the globals; the pair head adds q and k and their products on every plane.
+  const double dense_macs = cells * c * 2 + 2 * cells * meta.shape.policy_size;
+  const double planes = meta.shape.policy_map.planes, globals = meta.shape.policy_map.globals;
+  const double conv_macs = cells * c * (c + planes) + c * globals;
+  const ModelMeta lignes_conv = meta_for<Lignes>(conv_head(net));
+  EXPECT_DOUBLE_EQ(flops_per_evaluation(lignes_conv), 2 * (macs - dense_macs + conv_macs));
+  NetConfig pairs_net = net;
+  pairs_net.policy_head = "pairs";
+  const ModelMeta pairs = meta_for<Truchet>(pairs_net);
+  const ModelMeta truchet_conv = meta_for<Truchet>(conv_head(net));
+  const double t_cells = 64, t_planes = Truchet::kPolicyPlanes;
+  EXPECT_DOUBLE_EQ(flops_per_evaluation(pairs) - flops_per_evaluation(truchet_conv),
+                   2 * (t_cells * c * 2 * c + t_planes * t_cells * c));
   auto model = InferenceModel::fresh(meta, 4, "cpu", "fp32");
   const ForwardProfile p = profile_forward(*model, 8, 3);
   ASSERT_FALSE(p.operators.empty());
