@@ -1,6 +1,8 @@
 #pragma once
 // What travels with every checkpoint and exported model (meta.json): the game, its
 // encoding, the network shape and where the weights come from. No LibTorch here.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -25,6 +27,12 @@ struct NetConfig {
   // plane per move kind read at the action's cell, through the game's policy map; "pairs":
   // conv, plus a move's from-cell features against its to-cell's on destination planes.
   std::string policy_head = "fc";
+  // The heads' names, once: the config's check, meta.json's and the CLI's choices.
+  static constexpr std::array<const char*, 3> kPolicyHeads{"fc", "conv", "pairs"};
+  static constexpr const char* kPolicyHeadChoices = "fc, conv or pairs";
+  static bool known_policy_head(const std::string& name) {
+    return std::find(kPolicyHeads.begin(), kPolicyHeads.end(), name) != kPolicyHeads.end();
+  }
   bool plane_policy() const { return policy_head == "conv" || policy_head == "pairs"; }
   // A score head beside the value head (games decided by points): tanh(final margin /
   // train.margin_scale) for the player to act, read from the value head's hidden layer.
@@ -111,7 +119,7 @@ struct ModelMeta {
       m.net.value_hidden = whole(n.at("value_hidden"), "value_hidden", 1, 65536);
       m.net.ownership = n.value("ownership", false);
       m.net.policy_head = n.value("policy_head", "fc");  // older models have the dense head
-      if (m.net.policy_head != "fc" && !m.net.plane_policy())
+      if (!NetConfig::known_policy_head(m.net.policy_head))
         throw Error(source + ": unknown policy head " + quote_input(m.net.policy_head));
       m.net.score_head = n.value("score_head", false);  // older models have none
       m.net.score_utility = n.contains("score_utility") ? n.at("score_utility").get<double>() : 0.0;

@@ -335,8 +335,8 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
   if (!(config.score_utility >= 0.0 && config.score_utility <= 1.0) ||
       (config.score_utility > 0 && !config.score_head))
     throw Error("net.score_utility must be in [0, 1], and above 0 only with net.score_head");
-  if (config.policy_head != "fc" && !config.plane_policy())
-    throw Error("net.policy_head must be fc, conv or pairs, got " +
+  if (!NetConfig::known_policy_head(config.policy_head))
+    throw Error(std::string("net.policy_head must be ") + NetConfig::kPolicyHeadChoices + ", got " +
                 quote_input(config.policy_head));
   const PolicyMap& map = shape.policy_map;
   if (config.plane_policy() && map.planes <= 0)

@@ -107,6 +107,12 @@ TEST(TrainConfig, BadInputIsAnErrorNamingTheKey) {
   no_sims.eval_search.simulations = 0;
   EXPECT_EQ(message([&] { no_sims.validate(); }),
             "config: eval.search.sims must be a whole number in [1, 10000000], got 0");
+  TrainConfig bad_head = TrainConfig::defaults();
+  bad_head.net_policy_head = "dense";
+  EXPECT_EQ(message([&] { bad_head.validate(); }),
+            "config: net.policy_head must be fc, conv or pairs");
+  bad_head.net_policy_head = "pairs";
+  EXPECT_NO_THROW(bad_head.validate());
   EXPECT_NE(config_reference().find("selfplay.search.batch (2; [1, 4096]): leaves one search adds"),
             std::string::npos);
 }

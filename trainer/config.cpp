@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "mcts/search_options.hpp"
+#include "nets/model_meta.hpp"
 
 namespace azg::trainer {
 namespace {
@@ -646,8 +647,8 @@ void TrainConfig::validate() const {
       "train.cap_value must be draw, search or evaluation");
   require(train_cap_value == "draw" || train_draw_progress == 0,
           "train.cap_value and train.draw_progress both score capped games: set one of them");
-  require(net_policy_head == "fc" || net_policy_head == "conv" || net_policy_head == "pairs",
-          "net.policy_head must be fc, conv or pairs");
+  require(nets::NetConfig::known_policy_head(net_policy_head),
+          std::string("net.policy_head must be ") + nets::NetConfig::kPolicyHeadChoices);
   require(optim_optimizer == "sgd" || optim_optimizer == "adam",
           "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");
