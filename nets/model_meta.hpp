@@ -29,7 +29,16 @@ struct NetConfig {
   std::string policy_head = "fc";
   // The heads' names, once: the config's check, meta.json's and the CLI's choices.
   static constexpr std::array<const char*, 3> kPolicyHeads{"fc", "conv", "pairs"};
-  static constexpr const char* kPolicyHeadChoices = "fc, conv or pairs";
+  // "fc, conv or pairs": for the messages and the CLI's help.
+  static std::string policy_head_choices() {
+    std::string text;
+    for (std::size_t i = 0; i < kPolicyHeads.size(); ++i)
+      text += std::string(i == 0                         ? ""
+                          : i + 1 == kPolicyHeads.size() ? " or "
+                                                         : ", ") +
+              kPolicyHeads[i];
+    return text;
+  }
   static bool known_policy_head(const std::string& name) {
     return std::find(kPolicyHeads.begin(), kPolicyHeads.end(), name) != kPolicyHeads.end();
   }

@@ -336,7 +336,7 @@ torch::jit::Module build_network(const NetShape& shape, const NetConfig& config,
       (config.score_utility > 0 && !config.score_head))
     throw Error("net.score_utility must be in [0, 1], and above 0 only with net.score_head");
   if (!NetConfig::known_policy_head(config.policy_head))
-    throw Error(std::string("net.policy_head must be ") + NetConfig::kPolicyHeadChoices + ", got " +
+    throw Error("net.policy_head must be " + NetConfig::policy_head_choices() + ", got " +
                 quote_input(config.policy_head));
   const PolicyMap& map = shape.policy_map;
   if (config.plane_policy() && map.planes <= 0)

@@ -648,7 +648,7 @@ void TrainConfig::validate() const {
   require(train_cap_value == "draw" || train_draw_progress == 0,
           "train.cap_value and train.draw_progress both score capped games: set one of them");
   require(nets::NetConfig::known_policy_head(net_policy_head),
-          std::string("net.policy_head must be ") + nets::NetConfig::kPolicyHeadChoices);
+          "net.policy_head must be " + nets::NetConfig::policy_head_choices());
   require(optim_optimizer == "sgd" || optim_optimizer == "adam",
           "optim.optimizer must be sgd or adam");
   require(eval_gate == "score" || eval_gate == "sprt", "eval.gate must be score or sprt");

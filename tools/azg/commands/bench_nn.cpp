@@ -148,7 +148,7 @@ Command add_bench_nn(CLI::App& bench) {
   cmd->add_option("--blocks", o.net.blocks, "Residual blocks (default 4)");
   cmd->add_option("--channels", o.net.channels, "Channels (default 32)");
   cmd->add_option("--policy-head", o.net.policy_head,
-                  std::string(nets::NetConfig::kPolicyHeadChoices) + " (default fc)")
+                  nets::NetConfig::policy_head_choices() + " (default fc)")
       ->check(CLI::IsMember(std::vector<std::string>(nets::NetConfig::kPolicyHeads.begin(),
                                                      nets::NetConfig::kPolicyHeads.end())));
   cmd->add_option("--device", o.device, "cpu, cuda or auto (default cpu)");
