@@ -99,7 +99,7 @@ if [ -n "$reference" ]; then
 fi
 if [ "$web" = 1 ]; then
   # With no --agent: each game's shipped model first (the server stops when timeout ends it).
-  check serve-shipped 0 'agents: shipped \(az:model=shipped: imbriqua, truchet, lignes, intercept\), uct \(mcts:sims=800\), random' -- bash -c "timeout 10 '$azg' serve --port 0 | head -1"
+  check serve-shipped 0 'agents: shipped \(az:model=shipped: imbriqua, truchet, imperator, lignes, intercept\), uct \(mcts:sims=800\), random' -- bash -c "timeout 10 '$azg' serve --port 0 | head -1"
   check serve-bad-agent 2 'NAME=SPEC' -- "$azg" serve --port 0 --agent mcts:sims=10
   check serve-bad-spec 2 "unknown option 'warp'" -- "$azg" serve --port 0 --agent "u=mcts:warp=1"
   check serve-two-names 2 "two agents are named 'u'" -- "$azg" serve --port 0 --agent u=random --agent u=random
