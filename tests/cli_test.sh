@@ -11,7 +11,7 @@ failures=0
 check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
   local name=$1 want=$2 pattern=$3
   shift 4
-  local out status
+  local out status start=$SECONDS
   out=$("$@" 2>&1)
   status=$?
   if [ "$status" != "$want" ]; then
@@ -23,7 +23,9 @@ check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
   if [ "$want" = 2 ] && [ "$(wc -l <<<"$out")" != 1 ]; then
     echo "FAIL $name: the error is not one line: $out"; failures=$((failures + 1)); return
   fi
-  echo "ok   $name"
+  # The slow checks say how long they took, so that CI's log shows where the test's time goes.
+  local took=$((SECONDS - start))
+  if [ "$took" -ge 5 ]; then echo "ok   $name ($took s)"; else echo "ok   $name"; fi
 }
 check games 0 '^lignes$' -- "$azg" games
 check games-reference-apart 0 '^# reference games[^\n]*$' -- bash -c "\"$azg\" games | sed -n '/^connect4\$/q;p' | tail -1"
