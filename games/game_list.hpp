@@ -1,8 +1,10 @@
 #pragma once
 // The explicit list of games the tools know, and the one place where a game's name (a
 // runtime string) becomes its type: with_game() calls a generic lambda with the type.
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 
 #include "core/error.hpp"
@@ -12,6 +14,24 @@ namespace azg {
 
 template <Game... Gs>
 struct GameList {};
+
+// GameList<Gs...> from a leading nullptr and one std::type_identity per game: the form an
+// X-macro can write without a trailing comma (games/games.hpp).
+template <Game... Gs>
+constexpr GameList<Gs...> game_list(std::nullptr_t, std::type_identity<Gs>...) {
+  return {};
+}
+
+template <Game... Gs>
+constexpr int game_count(GameList<Gs...>) {
+  return static_cast<int>(sizeof...(Gs));
+}
+
+// The I-th game of a list, as a type.
+template <std::size_t I, Game... Gs>
+auto game_at(GameList<Gs...>) -> std::tuple_element_t<I, std::tuple<Gs...>>;
+template <std::size_t I, class List>
+using GameAt = decltype(game_at<I>(List{}));
 
 template <Game... Gs>
 std::string game_names(GameList<Gs...>) {

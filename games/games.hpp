@@ -10,10 +10,18 @@
 #include "env/truchet/truchet.hpp"
 #include "games/game_list.hpp"
 
+// Every game once, as an X-macro: kGames below is made from it, and so are the explicit
+// instantiations that compile a game's heavy templates once for the whole build instead of
+// once in every file that dispatches on the game (play/agents.hpp; play/CMakeLists.txt
+// counts the entries of this macro to compile one file per game).
+#define AZG_FOR_EACH_GAME(X) \
+  X(Imbriqua) X(Truchet) X(Imperator) X(Lignes) X(Intercept) X(Imperator3) X(Imperator5) X(Connect4)
+
 namespace azg {
 
-inline constexpr GameList<Imbriqua, Truchet, Imperator, Lignes, Intercept, Imperator3, Imperator5,
-                          Connect4>
-    kGames{};
+#define AZG_GAME_LIST_ENTRY(G) \
+  , std::type_identity<G> {}
+inline constexpr auto kGames = game_list(nullptr AZG_FOR_EACH_GAME(AZG_GAME_LIST_ENTRY));
+#undef AZG_GAME_LIST_ENTRY
 
 }  // namespace azg

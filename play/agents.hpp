@@ -8,6 +8,7 @@
 #include <string>
 
 #include "classic/agent_factory.hpp"
+#include "games/games.hpp"
 #include "mcts/agent_factory.hpp"
 #include "mcts/heuristic_evaluators.hpp"
 #include "mcts/policy_agent.hpp"
@@ -145,5 +146,14 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
   throw Error("unknown agent kind " + quote_input(spec.kind) + " in " + quote_input(spec.text) +
               " (known: random, mcts, ab, az)");
 }
+
+// Each game's factory, with every agent it builds (searches, evaluators, alpha-beta), is
+// compiled once, in play/agent_factory_instance.cpp, and not again in each command, server
+// and test that makes agents (about 40% of `azg arena`'s file: docs/performance.md).
+#define AZG_EXTERN_AGENT_FACTORY(G)                                        \
+  extern template AgentFactory<G> agent_factory<G>(const mcts::AgentSpec&, \
+                                                   std::shared_ptr<nets::InferenceModel>);
+AZG_FOR_EACH_GAME(AZG_EXTERN_AGENT_FACTORY)
+#undef AZG_EXTERN_AGENT_FACTORY
 
 }  // namespace azg::play
