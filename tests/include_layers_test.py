@@ -24,14 +24,14 @@ ALLOWED = {
     "classic": {"core", "env", "mcts", "classic"},
     "nets": {"core", "env", "mcts", "nets"},
     "play": {"core", "env", "games", "mcts", "classic", "nets", "play"},
-    "protocol": {"core", "env", "games", "mcts", "classic", "nets", "play", "protocol"},
-    "web": {"core", "env", "games", "mcts", "classic", "nets", "play", "web"},
+    "protocol": {"core", "env", "mcts", "classic", "nets", "play", "protocol"},
+    "web": {"core", "env", "mcts", "classic", "nets", "play", "web"},
     "distributed": {"core", "env", "distributed"},
     "parallel": {"core", "env", "parallel"},
     "tasks": {"core", "env", "tasks"},
     "solver": {"core", "env", "solver"},
-    "trainer": {"core", "env", "games", "mcts", "classic", "nets", "play", "parallel", "trainer"},
-    "roles": {"core", "env", "games", "mcts", "classic", "nets", "play", "parallel", "trainer",
+    "trainer": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer"},
+    "roles": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer",
               "distributed", "roles"},
 }
 # The floor: standard library and POSIX headers only.
