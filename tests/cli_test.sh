@@ -30,16 +30,18 @@ check() {  # check NAME EXPECTED_STATUS PATTERN -- command...
 check games 0 '^lignes$' -- "$azg" games
 check games-reference-apart 0 '^# reference games[^\n]*$' -- bash -c "\"$azg\" games | sed -n '/^connect4\$/q;p' | tail -1"
 check perft-connect4 0 '^16807$' -- "$azg" perft --game connect4 --depth 5
-check solve 0 'value: win in 3 plies for player 0 \(score 18\)' -- "$azg" solve --game connect4 --moves 6146 --table-bits 20
+# Published positions (Pons's Test_L1_R1) late enough to solve in about a second: after 4
+# stones (6146) each move's class took the solver about 40 s.
+check solve 0 'value: win in 3 plies for player 1 \(score 15\)' -- "$azg" solve --game connect4 --moves 22144426444 --table-bits 20
 check solve-optimal 0 'optimal moves: 4$' -- "$azg" solve --game connect4 --moves "1 1 2 2 3 3 7 7 6 6" --table-bits 20
 check solve-over 2 'the game is over in this position \(1-0\)' -- "$azg" solve --game connect4 --moves 1122334 --table-bits 20
 check solve-bad-move 2 "action 1 '8': malformed" -- "$azg" solve --game connect4 --moves 48
 check solve-other-game 2 'solved games only: connect4' -- "$azg" solve --game lignes
 solve_dir=$(mktemp -d)
-printf '6146 18\n17516442226766 8\n' > "$solve_dir/published.txt"
+printf '22144426444 15\n17516442226766 8\n' > "$solve_dir/published.txt"
 check solve-batch-agrees 0 '"score":8' -- "$azg" solve --game connect4 --batch "$solve_dir/published.txt" --table-bits 20
-printf '6146 17\n' > "$solve_dir/wrong.txt"
-check solve-batch-disagrees 1 'solved 18, the file says 17' -- "$azg" solve --game connect4 --batch "$solve_dir/wrong.txt" --table-bits 20
+printf '22144426444 14\n' > "$solve_dir/wrong.txt"
+check solve-batch-disagrees 1 'solved 15, the file says 14' -- "$azg" solve --game connect4 --batch "$solve_dir/wrong.txt" --table-bits 20
 "$azg" solve --game connect4 --batch "$solve_dir/published.txt" --table-bits 20 > "$solve_dir/positions.jsonl" 2>/dev/null
 check accuracy 0 '^all +2 ' -- "$azg" accuracy --game connect4 --agent ab:depth=2 --positions "$solve_dir/positions.jsonl"
 check accuracy-bad-file 2 'published.txt:1: not a JSON object' -- "$azg" accuracy --game connect4 --agent random --positions "$solve_dir/published.txt"
