@@ -12,7 +12,7 @@
 
 // Every game once, as an X-macro: kGames below is made from it, and so are the explicit
 // instantiations that compile a game's heavy templates once for the whole build instead of
-// once in every file that dispatches on the game (play/agents.hpp; play/CMakeLists.txt
+// once in every file that dispatches on the game (play/agents.hpp; games/CMakeLists.txt
 // counts the entries of this macro to compile one file per game).
 #define AZG_FOR_EACH_GAME(X) \
   X(Imbriqua) X(Truchet) X(Imperator) X(Lignes) X(Intercept) X(Imperator3) X(Imperator5) X(Connect4)

@@ -6,6 +6,7 @@
 
 #include "nets/learner.hpp"
 #include "nets/model_meta.hpp"
+#include "nets/untrained_model.hpp"  // export_untrained_model
 
 namespace azg::nets {
 
@@ -22,9 +23,6 @@ std::unique_ptr<Learner> load_checkpoint(const std::string& path, const OptimCon
 
 // Writes `module` (in eval mode) as a TorchScript file carrying meta.json.
 void export_model(torch::jit::Module module, const ModelMeta& meta, const std::string& path);
-// A freshly initialised network of `meta`'s shape, exported: a model for tests and tools
-// that need one to load, not one that plays well.
-void export_untrained_model(const ModelMeta& meta, std::uint64_t seed, const std::string& path);
 
 // Loads an exported model and its metadata; throws azg::Error on a bad file.
 torch::jit::Module load_exported(const std::string& path, ModelMeta& meta, torch::Device device);

@@ -5,7 +5,7 @@
 #include "play/agents.hpp"
 
 static_assert(AZG_GAME_COUNT == azg::game_count(azg::kGames),
-              "play/CMakeLists.txt counted another number of games than games/games.hpp lists");
+              "games/CMakeLists.txt counted another number of games than games/games.hpp lists");
 static_assert(AZG_GAME_INDEX < AZG_GAME_COUNT);
 
 namespace azg::play {

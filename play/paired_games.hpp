@@ -15,6 +15,7 @@
 #include "play/agents.hpp"
 #include "play/progress.hpp"
 #include "play/ratings.hpp"
+#include "play/score.hpp"
 
 namespace azg::play {
 
@@ -93,19 +94,6 @@ struct PairedGame {
   double points_of(int agent) const {
     const double p0 = first_player_points(record.outcome);
     return agent == first ? p0 : 1 - p0;
-  }
-};
-
-// One side's wins, draws and losses: the one score type of matches, gates and reports.
-struct Score {
-  int wins = 0, draws = 0, losses = 0;
-  void add(double points) { (points >= 1 ? wins : points <= 0 ? losses : draws)++; }
-  int games() const { return wins + draws + losses; }
-  double points() const { return wins + 0.5 * draws; }
-  double rate() const { return games() ? points() / games() : 0.0; }  // in [0, 1]
-  Score& operator+=(const Score& o) {
-    wins += o.wins, draws += o.draws, losses += o.losses;
-    return *this;
   }
 };
 

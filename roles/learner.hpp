@@ -14,9 +14,10 @@
 #include "parallel/learner_group.hpp"
 #include "roles/local_ranks.hpp"
 #include "roles/options.hpp"
+#include "trainer/game_config_check.hpp"
 #include "trainer/game_feed.hpp"
 #include "trainer/game_payload.hpp"
-#include "trainer/train.hpp"
+#include "trainer/training_run.hpp"
 
 namespace azg::roles {
 
@@ -174,10 +175,9 @@ int run_learner(trainer::TrainConfig config, LearnerOptions options, std::ostrea
                         options.rendezvous
                   : "")
         << std::endl;
-  trainer::TrainingRun<G> run(config, options.run_dir, out,
-                              std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out),
-                              group.get());
-  const trainer::TrainReport r = run.run();
+  const trainer::TrainReport r = trainer::run_fed_training<G>(
+      config, options.run_dir, out,
+      std::make_unique<RedisFeed<G>>(endpoint, keys, options.name, out), group.get());
   if (r.trained) out << "model: " << r.final_model << '\n';
   if (local && !local->wait())
     throw Error("a learner rank started here failed (see its lines above)");

@@ -13,7 +13,7 @@
 
 #include "distributed/game_stream.hpp"
 #include "games/games.hpp"
-#include "nets/checkpoint.hpp"
+#include "nets/untrained_model.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/train.hpp"
 

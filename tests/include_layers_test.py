@@ -30,9 +30,10 @@ ALLOWED = {
     "parallel": {"core", "env", "parallel"},
     "tasks": {"core", "env", "tasks"},
     "solver": {"core", "env", "solver"},
-    "trainer": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer"},
-    "roles": {"core", "env", "mcts", "classic", "nets", "play", "parallel", "trainer",
-              "distributed", "roles"},
+    "trainer": {"core", "env", "games", "mcts", "classic", "nets", "play", "parallel",
+                "trainer"},
+    "roles": {"core", "env", "games", "mcts", "classic", "nets", "play", "parallel",
+              "trainer", "distributed", "roles"},
 }
 # The floor: standard library and POSIX headers only.
 FLOOR = {"core", "env", "games", "mcts", "classic", "solver"}

@@ -11,8 +11,7 @@
 
 #include "env/imbriqua/imbriqua.hpp"
 #include "env/lignes/lignes.hpp"
-#include "nets/checkpoint.hpp"
-#include "nets/network.hpp"
+#include "nets/untrained_model.hpp"
 #include "play/paired_games.hpp"
 #include "protocol/analysis.hpp"
 #include "protocol/engine.hpp"

@@ -16,8 +16,8 @@
 
 #include "env/common/random_play.hpp"
 #include "games/games.hpp"
-#include "nets/checkpoint.hpp"
 #include "nets/inference.hpp"
+#include "nets/untrained_model.hpp"
 #include "play/agents.hpp"
 
 namespace azg {

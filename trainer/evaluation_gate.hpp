@@ -11,14 +11,9 @@
 #include "trainer/config.hpp"
 #include "trainer/model_matches.hpp"
 #include "trainer/run_state.hpp"
+#include "trainer/train_report.hpp"
 
 namespace azg::trainer {
-
-struct TrainReport {
-  std::string final_model;
-  play::Score vs_random, vs_uct;
-  bool trained = false;
-};
 
 class EvaluationGate {
  public:

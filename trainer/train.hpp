@@ -33,6 +33,7 @@
 #include "trainer/run_store.hpp"
 #include "trainer/schedule.hpp"
 #include "trainer/selfplay.hpp"
+#include "trainer/training_run.hpp"
 #include "trainer/worker_threads.hpp"
 
 namespace azg::trainer {
@@ -253,5 +254,17 @@ class TrainingRun {
   std::int64_t games_at_loop_start_ = 0, evals_at_loop_start_ = 0;
   double nn_share_ = 0;
 };
+
+template <Game G>
+TrainReport run_training(const TrainConfig& config, const std::string& run_dir, std::ostream& out) {
+  return TrainingRun<G>(config, run_dir, out).run();
+}
+
+template <Game G>
+TrainReport run_fed_training(const TrainConfig& config, const std::string& run_dir,
+                             std::ostream& out, std::unique_ptr<GameFeed<G>> feed,
+                             parallel::LearnerGroup* group) {
+  return TrainingRun<G>(config, run_dir, out, std::move(feed), group).run();
+}
 
 }  // namespace azg::trainer

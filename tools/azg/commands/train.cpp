@@ -1,7 +1,5 @@
 // `azg train`: resolves the configuration (defaults, YAML, --set), then trains by
 // self-play, resuming a killed run, and prints the final model's evaluation.
-#include "trainer/train.hpp"
-
 #include <iomanip>
 #include <memory>
 #include <ostream>
@@ -11,6 +9,7 @@
 #include "games/games.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "trainer/config.hpp"
+#include "trainer/training_run.hpp"
 
 namespace azg::cli {
 namespace {
@@ -35,8 +34,7 @@ int train(const TrainArgs& args, std::ostream& out) {
   const std::string run_dir = args.run_dir.empty() ? "runs/" + config.game : args.run_dir;
   return with_game(kGames, config.game, [&](auto type) -> int {
     using G = typename decltype(type)::type;
-    trainer::TrainingRun<G> run(config, run_dir, out);
-    const trainer::TrainReport r = run.run();
+    const trainer::TrainReport r = trainer::run_training<G>(config, run_dir, out);
     if (!r.trained) return 0;
     out << "model: " << r.final_model << '\n';
     if (config.eval_final_games > 0) {
