@@ -1,7 +1,9 @@
 // The web board in a real browser: for each game, starts `azg serve`, plays a whole game
 // by clicking (the person's side plays the first legal action, clicking its squares; the
-// other side is a fast agent), checks the result the page shows against the server's,
-// and saves screenshots. Exit 77 (skipped) when no Chromium is installed.
+// other side is a fast agent that wins: on Truchet alpha-beta and on Intercept MCTS on the
+// game's evaluation, where random playouts would play to the turn cap), checks the result
+// the page shows against the server's, and saves screenshots. Exit 77 (skipped) when no
+// Chromium is installed.
 //   node tests/browser/board_e2e.mjs [AZG_BINARY] [SCREENSHOT_DIR] [GAME...]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -29,9 +31,15 @@ function fail(message) {
   process.exitCode = 1;
 }
 
+// The other side's agent where "fast" (random playouts) would draw at the turn cap:
+// alpha-beta ends Truchet in about 60 actions (360 before), the evaluation's MCTS Intercept.
+const opponent = { truchet: "ab", intercept: "heur" };
+
 // The server on a free port; resolves with its address once it listens.
 function startServer() {
-  const child = spawn(azg, ["serve", "--port", "0", "--agent", "fast=mcts:sims=16", "--agent", "random=random"],
+  const child = spawn(azg, ["serve", "--port", "0", "--agent", "fast=mcts:sims=16",
+                             "--agent", "ab=ab:depth=2",
+                             "--agent", "heur=mcts:sims=16,evaluator=heuristic", "--agent", "random=random"],
                       { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
@@ -102,7 +110,7 @@ async function playOneGame(page, url, game) {
   await page.waitForFunction(() => document.body.dataset.state === "idle");
   await page.select("#game", game);
   await page.select("#p1", "human");
-  await page.select("#p2", "fast");
+  await page.select("#p2", opponent[game] || "fast");
   await page.click("#new");
   await waitSettled(page);
   let clicks = 0, actions = 0;
