@@ -317,6 +317,36 @@ TEST(CapValue, CappedGamesAreCountedAndScoredAsConfigured) {
   }
 }
 
+// train.result_discount: the result counts D^k in the value target of a position k
+// recorded decisions before the game's end, so the last position keeps it whole.
+TEST(ResultDiscount, TheResultFadesWithTheDecisionsLeftToTheEnd) {
+  TrainConfig config = capped_intercept_config("evaluation");  // capped: scored, not 0
+  config.train_result_discount = 0.9;
+  CapturedGamesOf<Intercept> sink;
+  SelfPlayStats stats;
+  PlayerZeroLoses<Intercept> evaluator(0.6f);
+  play_games<Intercept>(config, 0, 2, 3, sink, stats, evaluator);
+  int checked = 0;
+  for (const auto& game : sink.games) {
+    const Intercept end = replay(Intercept{}, game.record.actions);
+    if (!ended_by_cap(end)) continue;
+    const float z_p0 = static_cast<float>(std::clamp(end.evaluate(), -1.0, 1.0));
+    ASSERT_GT(std::abs(z_p0), 0.01f) << "the capped position's evaluation is not 0";
+    const std::size_t n = game.positions.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& p = game.positions[i];
+      const float z = p.state.to_act() == Player::kP0 ? z_p0 : -z_p0;
+      EXPECT_NEAR(p.value, z * std::pow(0.9f, static_cast<float>(n - 1 - i)), 1e-5f) << i;
+    }
+    EXPECT_NEAR(std::abs(game.positions.back().value), std::abs(z_p0), 1e-6f);
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
+  TrainConfig bad = TrainConfig::defaults();
+  bad.set("train.result_discount=1.5");
+  EXPECT_THROW(bad.validate(), Error) << "a discount above 1";
+}
+
 // train.evaluation_mix: each position's value target takes the static evaluation of that
 // position, from the side to act there, by the key's weight.
 TEST(EvaluationMix, ValueTargetsBlendTheEvaluationOfEachPosition) {

@@ -207,6 +207,11 @@ const std::vector<AnyField>& fields() {
             "train.value_mix", &C::train_value_mix, 0.0,
             "value target = (1 - mix) x game result + mix x the search's root value (noisy games)",
             0.0, 1.0},
+        Field<double>{"train.result_discount", &C::train_result_discount, 1.0,
+                      "the game's result in a position's value target is multiplied by D^k, k "
+                      "the decisions left to the game's end: a win sooner is worth more, so a "
+                      "side that is winning anyway still moves towards it (1: off)",
+                      0.5, 1.0},
         Field<double>{"train.value_horizon", &C::train_value_horizon, 0.0,
                       "0: train.value_mix blends the root value of the position itself; H > 0: the "
                       "root values "

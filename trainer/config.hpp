@@ -45,6 +45,7 @@ struct TrainConfig {
   int train_publish_every;
   double train_value_mix;
   double train_value_horizon;
+  double train_result_discount;
   double train_policy_surprise;
   double train_margin_mix;
   double train_evaluation_mix;

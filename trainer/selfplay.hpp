@@ -386,8 +386,11 @@ class SelfPlayWorker {
     };
     const std::vector<float> searched = searched_values(
         slot.players, slot.root_values, result_for(Player::kP0), config_.train_value_horizon);
-    for (std::size_t i = 0; i < slot.positions.size(); ++i) {
-      const float z = result_for(slot.players[i]);
+    const std::size_t n = slot.positions.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      // train.result_discount: the result counts D^k, k decisions before the end.
+      const float z = result_for(slot.players[i]) *
+                      static_cast<float>(std::pow(config_.train_result_discount, n - i - 1));
       const double margin = slot.players[i] == Player::kP0 ? margin_p0 : -margin_p0;
       float evaluation = 0.0f;
       if constexpr (kHasEvaluation<G>)
