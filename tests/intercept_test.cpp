@@ -227,8 +227,9 @@ TEST(InterceptEncoding, BallReachPlaneHoldsEveryBallDestination) {
 }  // namespace azg
 
 // The evaluation treats the colours alike: the half-turn image of a position with the
-// colours exchanged (not one of the declared symmetries, which keep the colours) gets the
-// negated value. Checked at the start of turns of random games, before any covering.
+// colours exchanged (declared as symmetry 2, built here independently from the pawn list)
+// gets the negated value. Checked at the start of turns of random games, before any
+// covering.
 namespace azg {
 namespace {
 
@@ -309,7 +310,9 @@ namespace azg {
 namespace {
 
 // The rules treat the colours alike: a position and its colour-swapped half-turn image
-// have the same number of continuations (perft 2: the move, then jumps, flips or ball).
+// have the same number of continuations (perft 2: the move, then jumps, flips or ball),
+// and the declared symmetry 2 builds that image (the conformance suite checks that every
+// symmetry commutes with the rules; this pins down which image 2 is).
 TEST(InterceptRules, TheColourSwappedHalfTurnImageHasTheSamePerft) {
   int checked = 0;
   for (int game = 0; game < 6; ++game) {
@@ -326,12 +329,28 @@ TEST(InterceptRules, TheColourSwappedHalfTurnImageHasTheSamePerft) {
             pawn_list(g, true), square_name(Intercept::kSquares - 1 - g.ball()),
             1 - static_cast<int>(g.to_act()), g.turn());
         ASSERT_EQ(perft(same, 2), perft(image, 2)) << same.render() << image.render();
+        ASSERT_EQ(same.symmetric(2).hash(), image.hash()) << same.render() << image.render();
+        ASSERT_EQ(same.symmetric(3).hash(), image.symmetric(1).hash());
         ++checked;
       }
       g.apply(random_action(g, rng));
     }
   }
   EXPECT_GT(checked, 50);
+}
+
+// The start is its own colour-swapped half-turn image, with Dark to move: the symmetry
+// shows the network each opening from both sides.
+TEST(InterceptRules, TheStartsHalfTurnImageIsTheStartWithDarkToMove) {
+  const Intercept start;
+  const Intercept image = start.symmetric(2);
+  EXPECT_EQ(image.to_act(), Player::kP1);
+  EXPECT_EQ(image.hash(), Intercept::from_pawns(pawn_list(start, false), "g7", 1).hash());
+  EXPECT_TRUE(Intercept::symmetry_swaps_players(2) && Intercept::symmetry_swaps_players(3));
+  EXPECT_FALSE(Intercept::symmetry_swaps_players(1));
+  // Light's b1-b2 is Dark's l13-l12 in the image.
+  const Action b1b2 = *start.parse_action("b1-b2");
+  EXPECT_EQ(image.action_to_string(start.symmetric_action(2, b1b2)), "l13-l12");
 }
 
 }  // namespace

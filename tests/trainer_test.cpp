@@ -757,7 +757,7 @@ TEST(ReplayBuffer, ScoreTargetsAreTheMoversSquashedFinalMargin) {
   }
   ASSERT_LE(added.size(), 256u) << "all kept in the window";
   nets::RawBatch batch;
-  buffer.sample(200, rng, false, {.score_scale = 3.0}, batch);
+  buffer.sample(200, rng, SymmetryUse::kNone, {.score_scale = 3.0}, batch);
   ASSERT_EQ(batch.score.size(), 200u);
   std::set<float> targets;
   int unknown = 0;
@@ -784,7 +784,7 @@ TEST(ReplayBuffer, ScoreTargetsAreTheMoversSquashedFinalMargin) {
   EXPECT_TRUE(std::any_of(targets.begin(), targets.end(), [](float t) { return t < -0.05f; }))
       << "both players' views appear";
   // Without a score scale, no score targets; the run's keys and the game's check.
-  buffer.sample(8, rng, false, {}, batch);
+  buffer.sample(8, rng, SymmetryUse::kNone, {}, batch);
   EXPECT_TRUE(batch.score.empty());
   TrainConfig c = TrainConfig::defaults();
   c.set("net.score_utility=0.1");
@@ -808,7 +808,7 @@ TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
   buffer.add(p);
   Rng rng(3);
   nets::RawBatch batch;
-  buffer.sample(64, rng, true, {}, batch);
+  buffer.sample(64, rng, SymmetryUse::kAll, {}, batch);
   std::set<int> seen_targets;
   for (int i = 0; i < batch.n; ++i) {
     const float* planes = batch.planes.data() + i * 18;
@@ -837,6 +837,43 @@ TEST(ReplayBuffer, SymmetricSamplesKeepPolicyOnTheImageOfTheAction) {
   EXPECT_GT(seen_targets.size(), 2u) << "several symmetries were sampled";
 }
 
+// replay.swap_symmetries: Intercept's half-turn and top-bottom flip show Light's position
+// as Dark's (own goal plane 11 on g13 rather than g1); turned off, every sample keeps the
+// colours, and the mirror is still drawn. The value target is the mover's either way.
+TEST(ReplayBuffer, ColourKeepingSamplesNeverExchangeThePlayers) {
+  ReplayBuffer<Intercept> buffer(4);
+  Position<Intercept> p;
+  p.state = Intercept{};  // Light to move
+  p.value = 0.25f;
+  buffer.add(p);
+  constexpr int kG1 = 6, kG13 = 12 * 13 + 6, kCells = Intercept::kSquares;
+  for (const SymmetryUse use : {SymmetryUse::kAll, SymmetryUse::kColourKeeping}) {
+    Rng rng(11);
+    nets::RawBatch batch;
+    buffer.sample(64, rng, use, {}, batch);
+    int as_dark = 0;
+    std::set<std::vector<float>> images;
+    for (int i = 0; i < batch.n; ++i) {
+      const float* planes =
+          batch.planes.data() + static_cast<std::size_t>(i) * Intercept::kPlanes.size();
+      ASSERT_EQ(planes[11 * kCells + kG1] + planes[11 * kCells + kG13], 1.0f);
+      as_dark += planes[11 * kCells + kG13] == 1.0f ? 1 : 0;
+      images.insert(std::vector<float>(planes, planes + 8 * kCells));
+      EXPECT_FLOAT_EQ(batch.value[i], 0.25f);
+    }
+    if (use == SymmetryUse::kAll) {
+      EXPECT_GT(as_dark, 16) << "about half the samples are seen from Dark's side";
+      EXPECT_EQ(images.size(), 4u);
+    } else {
+      EXPECT_EQ(as_dark, 0);
+      EXPECT_EQ(images.size(), 2u)
+          << "the start and its mirror image (the start's row is no palindrome)";
+    }
+  }
+  Rng rng(1);
+  EXPECT_EQ(random_symmetry<Intercept>(SymmetryUse::kNone, rng), 0);
+}
+
 TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   ReplayBuffer<Imbriqua> buffer(5);
   Rng rng(1);
@@ -860,8 +897,8 @@ TEST(ReplayBuffer, WindowAndSaveLoadRoundTrip) {
   EXPECT_EQ(loaded.added(), 8);
   nets::RawBatch a, b;
   Rng r1(9), r2(9);
-  buffer.sample(16, r1, false, {.ownership = true}, a);
-  loaded.sample(16, r2, false, {.ownership = true}, b);
+  buffer.sample(16, r1, SymmetryUse::kNone, {.ownership = true}, a);
+  loaded.sample(16, r2, SymmetryUse::kNone, {.ownership = true}, b);
   EXPECT_EQ(a.planes, b.planes);
   EXPECT_EQ(a.policy, b.policy);
   EXPECT_EQ(a.value, b.value);
@@ -1077,7 +1114,7 @@ TEST(SelfPlayFarm, WorkersAndASamplerShareTheBufferAndTheRecordsWithoutLosingAGa
   nets::RawBatch batch;
   RecordsState last;
   for (int i = 0; i < 200 && stats.games.load() < 60; ++i) {
-    if (buffer.size() > 0) buffer.sample(8, rng, true, {}, batch);
+    if (buffer.size() > 0) buffer.sample(8, rng, SymmetryUse::kAll, {}, batch);
     if (i % 10 == 0) last = records.flush();
     network_step.store(i);
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -1136,7 +1173,7 @@ TEST(ReplayBuffer, OwnershipTargetsFollowTheSampledSymmetryAndThePlayerToAct) {
   buffer.add(p);
   Rng rng(5);
   nets::RawBatch batch;
-  buffer.sample(64, rng, true, {.ownership = true}, batch);
+  buffer.sample(64, rng, SymmetryUse::kAll, {.ownership = true}, batch);
   std::set<std::vector<float>> seen;
   for (int i = 0; i < batch.n; ++i) {
     const std::vector<float> target(batch.ownership.begin() + i * 64,

@@ -269,6 +269,10 @@ const std::vector<AnyField>& fields() {
                    "sliding window: most recent positions kept", 1.0, kNoLimit},
         Field<bool>{"replay.symmetries", &C::replay_symmetries, true,
                     "sample positions under a random symmetry"},
+        Field<bool>{"replay.swap_symmetries", &C::replay_swap_symmetries, true,
+                    "with replay.symmetries, also the symmetries that exchange the players "
+                    "(Truchet's top-bottom flip, Intercept's half-turn, Imperator's); false "
+                    "keeps to those that keep them"},
         Field<int>{"selfplay.threads", &C::selfplay_threads, 1, "self-play worker threads", 1.0,
                    kNoLimit},
         Field<int>{"selfplay.max_lead", &C::selfplay_max_lead, 0,

@@ -58,6 +58,7 @@ struct TrainConfig {
   // replay buffer
   int replay_capacity;
   bool replay_symmetries;
+  bool replay_swap_symmetries;
   // self-play
   int selfplay_threads;
   int selfplay_games_per_thread;

@@ -72,8 +72,8 @@ class LearnerLoop {
   bool step(double learning_rate, Rng& rng, nets::InferenceModel& inference,
             std::atomic<std::int64_t>& network_step) {
     session_.set_learning_rate(learning_rate);
-    buffer_.sample(config_.train_batch_size, rng, config_.replay_symmetries,
-                   sample_targets(config_), batch_);
+    buffer_.sample(config_.train_batch_size, rng, symmetry_use(config_), sample_targets(config_),
+                   batch_);
     losses_ = session_.step(batch_);
     if (session_.steps() % config_.train_publish_every != 0) return false;
     session_.publish_to(inference);

@@ -93,6 +93,29 @@ Position<G> read_position(ByteReader& r, bool with_final, Fail&& fail) {
 }
 
 // The targets a batch carries beside planes, policy and value.
+// Which symmetries a sampled position may be seen under (replay.symmetries,
+// replay.swap_symmetries).
+enum class SymmetryUse {
+  kNone,           // as played
+  kColourKeeping,  // those that keep the players' roles
+  kAll             // also those that exchange them (Truchet's flip, Intercept's half-turn)
+};
+
+// A random symmetry of G allowed by `use`. Colour-keeping draws number the allowed
+// symmetries in order, so a game whose first k are the colour-keeping ones draws as it
+// would with only those k declared.
+template <Game G>
+int random_symmetry(SymmetryUse use, Rng& rng) {
+  if (use == SymmetryUse::kNone || G::kNumSymmetries <= 1) return 0;
+  if (use == SymmetryUse::kAll) return static_cast<int>(rng.below(G::kNumSymmetries));
+  int keeping = 0;
+  for (int s = 0; s < G::kNumSymmetries; ++s) keeping += symmetry_swaps_players<G>(s) ? 0 : 1;
+  if (keeping <= 1) return 0;
+  int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(keeping)));
+  for (int s = 0;; ++s)
+    if (!symmetry_swaps_players<G>(s) && k-- == 0) return s;
+}
+
 struct SampleTargets {
   bool ownership = false;    // the game's ownership() at its end (games with that hook)
   double score_scale = 0.0;  // above 0: tanh(final margin / score_scale) (games decided by points)
@@ -123,7 +146,8 @@ class ReplayBuffer {
   }
 
   // A position without a final state gets weight 0 for the ownership and score targets.
-  void sample(int n, Rng& rng, bool symmetries, SampleTargets targets, nets::RawBatch& out) const {
+  void sample(int n, Rng& rng, SymmetryUse symmetries, SampleTargets targets,
+              nets::RawBatch& out) const {
     const int plane_size = G::kPlanes.size(), policy_size = G::kPolicySize;
     const int cells = G::kPlanes.height * G::kPlanes.width;
     const bool ownership = targets.ownership && kHasOwnership<G>;
@@ -141,8 +165,7 @@ class ReplayBuffer {
     std::lock_guard lock(mutex_);
     for (int i = 0; i < n; ++i) {
       const Position<G>& p = entries_[rng.below(static_cast<std::uint32_t>(entries_.size()))];
-      const int s =
-          symmetries && G::kNumSymmetries > 1 ? static_cast<int>(rng.below(G::kNumSymmetries)) : 0;
+      const int s = random_symmetry<G>(symmetries, rng);
       const G image = s == 0 ? p.state : p.state.symmetric(s);
       image.encode(std::span<float>(out.planes.data() + static_cast<std::size_t>(i) * plane_size,
                                     plane_size));

@@ -69,7 +69,14 @@ inline mcts::SearchConfig selfplay_search_config(const TrainConfig& c) {
   return s;
 }
 
+// The symmetries training samples positions under (replay.symmetries, replay.swap_symmetries).
+inline SymmetryUse symmetry_use(const TrainConfig& c) {
+  if (!c.replay_symmetries) return SymmetryUse::kNone;
+  return c.replay_swap_symmetries ? SymmetryUse::kAll : SymmetryUse::kColourKeeping;
+}
+
 // The targets beside policy and value that the run's network heads train on.
+
 inline SampleTargets sample_targets(const TrainConfig& c) {
   return {c.net_ownership, c.net_score_head ? c.train_margin_scale : 0.0};
 }

@@ -37,4 +37,12 @@ constexpr int mirror(int sq) {
   return (sq / 13) * 13 + 12 - sq % 13;
 }
 
+// The square's image under symmetry s (Intercept::symmetric): bit 0 the left-right mirror,
+// bit 1 the half-turn (a1 <-> m13), which also exchanges the colours. 3 is the top-bottom
+// flip, the two composed.
+constexpr int image(int s, int sq) {
+  const int m = s & 1 ? mirror(sq) : sq;
+  return s & 2 ? 168 - m : m;
+}
+
 }  // namespace azg::intercept

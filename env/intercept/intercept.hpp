@@ -62,7 +62,12 @@ class Intercept {
   }
   static constexpr PlaneShape kPlanes{23, kSize, kSize};
   static constexpr int kEncodingVersion = 2;  // 2: planes 21, 22 (ball reach) added
-  static constexpr int kNumSymmetries = 2;    // identity, left-right mirror
+  // Identity, left-right mirror, half-turn, top-bottom flip. The last two exchange the
+  // colours (the start's Dark row is the half-turn image of Light's, and the rules treat
+  // the colours alike but for the goal each scores on): the network sees Light's games
+  // as Dark's and the other way round.
+  static constexpr int kNumSymmetries = 4;
+  static constexpr bool symmetry_swaps_players(int s) { return s >= 2; }
 
   enum class Phase : std::uint8_t { kMove, kChain, kFlipChoice, kBall };
   using Board = WideBits<3>;
@@ -144,7 +149,7 @@ class Intercept {
     std::uint8_t at(int sq) const;
     void put(int sq, std::uint8_t pawn);
     std::uint8_t take(int sq);  // removes and returns the pawn on sq (0 when none)
-    Layer mirrored() const;
+    Layer image(int s) const;   // under symmetry s, colours exchanged where s swaps them
   };
   // Empty squares: no pawn and not the lone ball.
   Board empty_squares() const;

@@ -1,4 +1,4 @@
-// Intercept's NN encoding, policy indices, the mirror symmetry and hashing.
+// Intercept's NN encoding, policy indices, the symmetries and hashing.
 //
 // Planes (13x13, from the view of the player to act): 0..3 own passage, rest, double
 // (passage face), double (rest face); 4..7 the same for the opponent; 8 own covered pawns,
@@ -21,7 +21,6 @@ namespace azg {
 
 using intercept::kDf;
 using intercept::kDr;
-using intercept::mirror;
 
 void Intercept::encode(std::span<float> out) const {
   std::fill(out.begin(), out.begin() + kPlanes.size(), 0.0f);
@@ -73,29 +72,35 @@ int Intercept::policy_index(Action a) const {
   }
 }
 
-static Intercept::Board mirror(const Intercept::Board& b) {
+static Intercept::Board image(int s, const Intercept::Board& b) {
   Intercept::Board m;
-  for (Intercept::Board left = b; left.any();) m.set(mirror(left.pop()));
+  for (Intercept::Board left = b; left.any();) m.set(intercept::image(s, left.pop()));
   return m;
 }
 
-Intercept::Layer Intercept::Layer::mirrored() const {
+Intercept::Layer Intercept::Layer::image(int s) const {
   Layer m;
-  for (int c = 0; c < 2; ++c) m.side[c] = mirror(side[c]);
-  m.doubles = mirror(doubles);
-  m.rest_kind = mirror(rest_kind);
-  m.passage_face = mirror(passage_face);
+  const int swap = symmetry_swaps_players(s) ? 1 : 0;
+  for (int c = 0; c < 2; ++c) m.side[c ^ swap] = azg::image(s, side[c]);
+  m.doubles = azg::image(s, doubles);
+  m.rest_kind = azg::image(s, rest_kind);
+  m.passage_face = azg::image(s, passage_face);
   return m;
 }
 
 Intercept Intercept::symmetric(int s) const {
   if (s == 0) return *this;
   Intercept t = *this;
-  t.top_ = top_.mirrored();
-  t.under_ = under_.mirrored();
-  t.visited_ = mirror(visited_);
-  t.ball_ = static_cast<std::int16_t>(mirror(ball_));
-  if (moved_ >= 0) t.moved_ = static_cast<std::int16_t>(mirror(moved_));
+  t.top_ = top_.image(s);
+  t.under_ = under_.image(s);
+  t.visited_ = azg::image(s, visited_);
+  t.ball_ = static_cast<std::int16_t>(intercept::image(s, ball_));
+  if (moved_ >= 0) t.moved_ = static_cast<std::int16_t>(intercept::image(s, moved_));
+  if (symmetry_swaps_players(s)) {
+    t.mover_ = static_cast<std::uint8_t>(mover_ ^ 1);
+    if (terminal_ && outcome_ != Outcome::kDraw)
+      t.outcome_ = outcome_ == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+  }
   return t;
 }
 
@@ -105,9 +110,10 @@ Action Intercept::symmetric_action(int s, Action a) const {
     case kSlideKind:
     case kJumpKind:
     case kFlipInPlaceKind:
-      return make_action(kind_of(a), mirror(from_of(a)), mirror(to_of(a)));
+      return make_action(kind_of(a), intercept::image(s, from_of(a)),
+                         intercept::image(s, to_of(a)));
     case kBallKind:
-      return make_action(kBallKind, 0, mirror(to_of(a)));
+      return make_action(kBallKind, 0, intercept::image(s, to_of(a)));
     default:
       return a;
   }
