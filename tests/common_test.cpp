@@ -103,6 +103,12 @@ TEST(Outcome, ValuesAndStrings) {
   EXPECT_EQ(outcome_value(Outcome::kDraw, Player::kP0), 0.0f);
   EXPECT_EQ(outcome_string(Outcome::kP1Win), "0-1");
   EXPECT_EQ(outcome_string(Outcome::kDraw), "1/2-1/2");
+  EXPECT_EQ(swapped(Outcome::kP0Win), Outcome::kP1Win);
+  EXPECT_EQ(swapped(Outcome::kP1Win), Outcome::kP0Win);
+  EXPECT_EQ(swapped(Outcome::kDraw), Outcome::kDraw);
+  for (Outcome o : {Outcome::kP0Win, Outcome::kP1Win, Outcome::kDraw})
+    EXPECT_EQ(outcome_value(swapped(o), Player::kP1), outcome_value(o, Player::kP0))
+        << "the other colour's view of the exchanged result";
 }
 
 // Bad input is quoted back on one line and cut to 80 characters, its length said.

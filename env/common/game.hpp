@@ -69,6 +69,14 @@ constexpr float outcome_value(Outcome o, Player p) {
   return (p0_won == (p == Player::kP0)) ? 1.0f : -1.0f;
 }
 
+// The outcome with the players' colours exchanged (a symmetry that swaps them): a win
+// changes hands, a draw stays a draw.
+constexpr Outcome swapped(Outcome o) {
+  return o == Outcome::kP0Win   ? Outcome::kP1Win
+         : o == Outcome::kP1Win ? Outcome::kP0Win
+                                : Outcome::kDraw;
+}
+
 // Shape of the neural-network input planes: channels x height x width.
 struct PlaneShape {
   int channels;

@@ -88,8 +88,7 @@ BasicImperator<Side> BasicImperator<Side>::symmetric(int s) const {
   for (int p = 0; p < 2; ++p)
     for (Bits b = pieces_[p]; b.any();) t.pieces_[p ^ swap].set(image[b.pop()]);
   t.mover_ = static_cast<std::uint8_t>(mover_ ^ swap);
-  if (terminal_ && swap && outcome_ != Outcome::kDraw)
-    t.outcome_ = outcome_ == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+  if (terminal_ && swap) t.outcome_ = swapped(outcome_);
   return t;
 }
 

@@ -98,8 +98,7 @@ Intercept Intercept::symmetric(int s) const {
   if (moved_ >= 0) t.moved_ = static_cast<std::int16_t>(intercept::image(s, moved_));
   if (symmetry_swaps_players(s)) {
     t.mover_ = static_cast<std::uint8_t>(mover_ ^ 1);
-    if (terminal_ && outcome_ != Outcome::kDraw)
-      t.outcome_ = outcome_ == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+    if (terminal_) t.outcome_ = swapped(outcome_);
   }
   return t;
 }

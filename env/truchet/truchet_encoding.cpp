@@ -133,8 +133,7 @@ Truchet Truchet::symmetric(int s) const {
   // By construction of the keys, a flipped position hashes to the rotated hash.
   t.zobrist_ = rotl32(zobrist_);
   for (int i = 0; i < history_len_; ++i) t.history_[i] = rotl32(history_[i]);
-  if (terminal_ && outcome_ != Outcome::kDraw)
-    t.outcome_ = outcome_ == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+  if (terminal_) t.outcome_ = swapped(outcome_);
   return t;
 }
 

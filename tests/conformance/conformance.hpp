@@ -42,8 +42,7 @@ inline Player image_player(Player p, bool swap) {
   return swap && p != Player::kChance ? opponent(p) : p;
 }
 inline Outcome image_outcome(Outcome o, bool swap) {
-  if (!swap || o == Outcome::kDraw) return o;
-  return o == Outcome::kP0Win ? Outcome::kP1Win : Outcome::kP0Win;
+  return swap ? swapped(o) : o;
 }
 TYPED_TEST_SUITE_P(Conformance);
 
