@@ -49,6 +49,10 @@ struct NetConfig {
   // The search's leaf utility: (1 - u) x value + u x score (a network with a score head);
   // agents of this model use it unless their spec sets score_utility.
   double score_utility = 0.0;
+  // Agents of this model evaluate each leaf under a random symmetry of the game (test-time
+  // augmentation) unless their spec sets symmetry=; the run's evaluations do too. A player
+  // the network reads less well (Intercept's Light) is then seen half the time as the other.
+  bool play_symmetry = false;
 };
 
 struct NetShape {
@@ -88,7 +92,8 @@ struct ModelMeta {
               {"ownership", net.ownership},
               {"policy_head", net.policy_head},
               {"score_head", net.score_head},
-              {"score_utility", net.score_utility}}},
+              {"score_utility", net.score_utility},
+              {"play_symmetry", net.play_symmetry}}},
             {"policy_map",
              {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
             {"training_step", step},
@@ -136,6 +141,7 @@ struct ModelMeta {
         throw Error(source + ": score_utility must be in [0, 1]");
       if (m.net.score_utility > 0 && !m.net.score_head)
         throw Error(source + ": score_utility needs a score head");
+      m.net.play_symmetry = n.value("play_symmetry", false);  // older models play without
       if (j.contains("policy_map")) {
         m.shape.policy_map.planes =
             whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);

@@ -19,9 +19,16 @@
 namespace azg::nets {
 
 struct NnEvaluatorOptions {
-  bool random_symmetry = false;
+  std::optional<bool> random_symmetry;  // unset: the model's own (net.play_symmetry)
   std::size_t cache_entries = 0;        // 0: no cache
   std::optional<double> score_utility;  // in [0, 1]; unset: the model's own (net.score_utility)
+
+  // Positions read as they stand, whatever the model's net.play_symmetry says.
+  static NnEvaluatorOptions without_symmetry() {
+    NnEvaluatorOptions options;
+    options.random_symmetry = false;
+    return options;
+  }
 };
 
 template <Game G>
@@ -30,6 +37,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
   NnEvaluator(std::shared_ptr<InferenceModel> model, NnEvaluatorOptions options = {})
       : model_(std::move(model)),
         options_(options),
+        random_symmetry_(options.random_symmetry.value_or(model_->meta().net.play_symmetry) &&
+                         G::kNumSymmetries > 1),
         score_utility_(
             static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
     model_->meta().template check_game<G>("the network");
@@ -56,9 +65,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     std::vector<int> symmetries(todo.size());
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
-      const int s = options_.random_symmetry && G::kNumSymmetries > 1
-                        ? static_cast<int>(Rng(batch.seed(i)).below(G::kNumSymmetries))
-                        : 0;
+      const int s =
+          random_symmetry_ ? static_cast<int>(Rng(batch.seed(i)).below(G::kNumSymmetries)) : 0;
       symmetries[k] = s;
       const std::span<float> out(planes.data() + k * plane_size, plane_size);
       if (s == 0)
@@ -139,6 +147,7 @@ class NnEvaluator final : public mcts::Evaluator<G> {
 
   std::shared_ptr<InferenceModel> model_;
   NnEvaluatorOptions options_;
+  bool random_symmetry_;
   float score_utility_;
   std::mutex cache_mutex_;
   std::unordered_map<std::uint64_t, Cached> cache_;

@@ -121,7 +121,9 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
                       quote_input(key) + " has no meaning");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     nets::NnEvaluatorOptions options;
-    options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
+    // Unset: the model's own net.play_symmetry.
+    if (spec.has("symmetry"))
+      options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
     // Unset: the model's own net.score_utility (the one it trained with).
     if (spec.has("score_utility"))
       options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);

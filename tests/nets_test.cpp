@@ -238,6 +238,14 @@ TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {
   EXPECT_EQ(ModelMeta::from_json(j, "m.pt").net.score_utility, 0.2);
   j["net"]["score_utility"] = 1.5;
   EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
+  // Models from before net.play_symmetry play without it; the key round-trips.
+  j["net"]["score_utility"] = 0.2;
+  j["net"].erase("play_symmetry");
+  EXPECT_FALSE(ModelMeta::from_json(j, "m.pt").net.play_symmetry);
+  NetConfig symmetric = small();
+  symmetric.play_symmetry = true;
+  EXPECT_TRUE(
+      ModelMeta::from_json(meta_for<Imbriqua>(symmetric).to_json(), "m.pt").net.play_symmetry);
 }
 
 TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
@@ -493,6 +501,22 @@ TEST(NnEvaluator, PriorsCoverLegalActionsAndSumToOne) {
   EXPECT_THROW(NnEvaluator<Imbriqua>{other}, Error) << "a Lignes network cannot evaluate Imbriqua";
 }
 
+// `n` leaves for a search batch: Imbriqua positions after up to `plies` random actions,
+// each undecided with a player to act.
+mcts::EvalBatch<Imbriqua> random_leaves(std::size_t n, int plies, std::uint64_t seed) {
+  mcts::EvalBatch<Imbriqua> batch;
+  Rng rng(seed);
+  while (batch.size() < n) {
+    Imbriqua g;
+    for (int k = 0; k < plies && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
+    if (g.is_terminal() || g.to_act() == Player::kChance) continue;
+    FixedList<Action, Imbriqua::kMaxActions> actions;
+    g.legal_actions(actions);
+    batch.add(g, actions, rng.next());
+  }
+  return batch;
+}
+
 // With a score utility u the leaf value is (1 - u) x value + u x score: the model's own
 // net.score_utility unless the options set another.
 TEST(NnEvaluator, ScoreUtilityMixesTheScoreIntoTheLeafValue) {
@@ -500,16 +524,7 @@ TEST(NnEvaluator, ScoreUtilityMixesTheScoreIntoTheLeafValue) {
   net.score_head = true;
   net.score_utility = 0.25;
   auto model = InferenceModel::fresh(meta_for<Imbriqua>(net), 10);
-  mcts::EvalBatch<Imbriqua> batch;
-  Rng rng(3);
-  while (batch.size() < 6) {
-    Imbriqua g;
-    for (int k = 0; k < 20 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
-    if (g.is_terminal() || g.to_act() == Player::kChance) continue;
-    FixedList<Action, Imbriqua::kMaxActions> actions;
-    g.legal_actions(actions);
-    batch.add(g, actions, rng.next());
-  }
+  mcts::EvalBatch<Imbriqua> batch = random_leaves(6, 20, 3);
   const int n = static_cast<int>(batch.size()), size = Imbriqua::kPlanes.size();
   std::vector<float> planes(static_cast<std::size_t>(n) * size);
   for (int i = 0; i < n; ++i)
@@ -536,6 +551,30 @@ TEST(NnEvaluator, ScoreUtilityMixesTheScoreIntoTheLeafValue) {
   EXPECT_THROW((NnEvaluator<Imbriqua>{plain, options}), Error);
   options.score_utility = 0.0;
   EXPECT_NO_THROW((NnEvaluator<Imbriqua>{plain, options}));
+}
+
+// An evaluator without a symmetry option reads leaves as the model's net.play_symmetry says:
+// under the leaf's random symmetry for a model that declares it, as they stand otherwise.
+TEST(NnEvaluator, PlaySymmetryIsTheModelsOwnUnlessTheOptionsSayOtherwise) {
+  mcts::EvalBatch<Imbriqua> batch = random_leaves(16, 14, 5);
+  auto values = [&](std::shared_ptr<InferenceModel> model, std::optional<bool> symmetry) {
+    NnEvaluatorOptions options;
+    options.random_symmetry = symmetry;
+    NnEvaluator<Imbriqua>(std::move(model), options).evaluate(batch);
+    std::vector<float> out;
+    for (std::size_t i = 0; i < batch.size(); ++i) out.push_back(batch.value(i));
+    return out;
+  };
+  NetConfig net = small();
+  net.play_symmetry = true;
+  auto symmetric = InferenceModel::fresh(meta_for<Imbriqua>(net), 10);
+  const std::vector<float> plain = values(symmetric, false), own = values(symmetric, {});
+  EXPECT_EQ(own, values(symmetric, true)) << "the model's own setting is its symmetry";
+  EXPECT_NE(own, plain) << "an untrained network is not invariant, so the symmetries show";
+  net.play_symmetry = false;
+  auto asymmetric = InferenceModel::fresh(meta_for<Imbriqua>(net), 10);
+  EXPECT_EQ(values(asymmetric, {}), values(asymmetric, false));
+  EXPECT_NE(values(asymmetric, true), values(asymmetric, false));
 }
 
 TEST(NnEvaluator, AzAgentPlaysLegalMoves) {

@@ -24,6 +24,7 @@
 #include "trainer/config.hpp"
 #include "trainer/game_payload.hpp"
 #include "trainer/game_records.hpp"
+#include "trainer/model_meta.hpp"
 #include "trainer/policy_surprise.hpp"
 #include "trainer/replay_buffer.hpp"
 #include "trainer/run_lock.hpp"
@@ -234,6 +235,41 @@ struct PlayerZeroLoses final : mcts::Evaluator<G> {
     }
   }
 };
+
+// net.play_symmetry travels with the model to its agents and the run's evaluations, while
+// self-play keeps reading positions as they stand.
+TEST(PlaySymmetry, TheModelCarriesItAndSelfPlayIgnoresIt) {
+  TrainConfig c = TrainConfig::defaults();
+  c.net_blocks = 1;
+  c.net_channels = 8;
+  EXPECT_FALSE(model_meta<Intercept>(c).net.play_symmetry) << "off by default";
+  c.net_play_symmetry = true;
+  const nets::ModelMeta meta = model_meta<Intercept>(c);
+  ASSERT_TRUE(meta.net.play_symmetry);
+  auto model = nets::InferenceModel::fresh(meta, 4);
+  mcts::EvalBatch<Intercept> batch;
+  Rng rng(9);
+  while (batch.size() < 16) {
+    Intercept g;
+    for (int k = 0; k < 10 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
+    if (g.is_terminal()) continue;
+    FixedList<Action, Intercept::kMaxActions> actions;
+    g.legal_actions(actions);
+    batch.add(g, actions, rng.next());
+  }
+  auto values = [&](mcts::Evaluator<Intercept>& evaluator) {
+    evaluator.evaluate(batch);
+    std::vector<float> out;
+    for (std::size_t i = 0; i < batch.size(); ++i) out.push_back(batch.value(i));
+    return out;
+  };
+  SelfPlayEvaluator<Intercept> selfplay(c, model);
+  nets::NnEvaluator<Intercept> as_they_stand(model, nets::NnEvaluatorOptions::without_symmetry()),
+      own_setting(model);
+  const std::vector<float> plain = values(as_they_stand);
+  EXPECT_EQ(values(selfplay.get()), plain);
+  EXPECT_NE(values(own_setting), plain);
+}
 
 TEST(HeuristicMix, TheWeightRunsLinearlyFromStartToFinal) {
   TrainConfig c = TrainConfig::defaults();

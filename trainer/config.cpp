@@ -172,6 +172,10 @@ const std::vector<AnyField>& fields() {
                       "evaluations and the "
                       "model's agents unless their spec sets score_utility (needs net.score_head)",
                       0.0, 1.0},
+        Field<bool>{"net.play_symmetry", &C::net_play_symmetry, false,
+                    "the model's agents and the run's evaluations read each leaf under a random "
+                    "symmetry of the game (test-time augmentation), unless an agent spec sets "
+                    "symmetry=; self-play does not"},
         Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
                            "fc (2 planes and a dense layer), conv (a logit plane per move kind, "
                            "read at the action's "

@@ -31,6 +31,7 @@ struct TrainConfig {
   bool net_ownership;
   bool net_score_head;
   double net_score_utility;
+  bool net_play_symmetry;
   std::string net_policy_head;
   // optimizer
   std::string optim_optimizer;

@@ -18,6 +18,7 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
   net.policy_head = c.net_policy_head;
   net.score_head = c.net_score_head;
   net.score_utility = c.net_score_utility;
+  net.play_symmetry = c.net_play_symmetry;
   nets::ModelMeta meta = nets::meta_for<G>(net);
   meta.config_hash = c.hash();
   return meta;

@@ -127,7 +127,9 @@ class SelfPlayEvaluator final : public mcts::Evaluator<G> {
                     std::function<double()> progress = {})
       : config_(config),
         progress_(std::move(progress)),
-        network_(std::move(model)),
+        // Self-play reads each position as it stands, whatever net.play_symmetry says: the
+        // replay buffer's augmentation is where symmetries enter training.
+        network_(std::move(model), nets::NnEvaluatorOptions::without_symmetry()),
         rollout_(network_, static_cast<float>(config.selfplay_rollout_mix)) {
     mcts::Evaluator<G>& before =
         config.selfplay_rollout_mix > 0 ? static_cast<mcts::Evaluator<G>&>(rollout_) : network_;
