@@ -1,5 +1,6 @@
 #include "play/ladder.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <filesystem>
@@ -116,7 +117,9 @@ GameLadder default_ladder(std::string_view game) {
   if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
   if (game == "imperator") return {"uct:400 heur:400,1600 ab:4,5", 4};
   if (game == "truchet") return {"uct:400 ept:400 ab:3,5", 0};
-  if (game == "intercept") return {"uct:400 heur:100,400 ab:2", 4};
+  // Intercept's top rung is a frozen network (models/ladder/README.md): the rungs on the
+  // evaluation alone stop below its best models.
+  if (game == "intercept") return {"uct:400 heur:100,400 ab:2 model:intercept-2h@400", 4};
   return {kUct, 0};
 }
 
@@ -286,7 +289,12 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   out << "), Elo anchored on UCT-400 (95% intervals)\n";
   out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right
       << std::setw(7) << "elo" << std::setw(6) << "+/-";
-  for (int r = 0; r < result.rungs; ++r) out << std::setw(10) << result.names[r];
+  // A rung's column is as wide as its name (a model rung's is long), and a space apart.
+  std::vector<int> column(static_cast<std::size_t>(result.rungs));
+  for (int r = 0; r < result.rungs; ++r) {
+    column[r] = std::max<int>(9, static_cast<int>(result.names[r].size())) + 1;
+    out << std::setw(column[r]) << result.names[r];
+  }
   out << '\n';
   for (int i = 0; i < n; ++i) {
     out << std::left << std::setw(static_cast<int>(width) + 2) << result.names[i] << std::right
@@ -298,7 +306,7 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
       out << result.fit.interval[i];
     for (int r = 0; r < result.rungs; ++r) {
       const PairingResult* p = i == r ? nullptr : result.against(i, r);
-      out << std::setw(10) << (p ? score_percent(*p, p->a == i) : "");
+      out << std::setw(column[r]) << (p ? score_percent(*p, p->a == i) : "");
     }
     out << '\n';
   }

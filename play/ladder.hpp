@@ -5,6 +5,7 @@
 // where UCT-400 is 0 for every game and every run. Rung-against-rung results depend only
 // on the game, the rungs, the number of games and the seed, so they are kept in a
 // calibration file and played once.
+#include <algorithm>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -154,8 +155,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
                                                              : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);
   const auto& rungs = options.rungs;
-  std::vector<std::pair<int, int>> pairs;
-  std::vector<std::uint64_t> keys;
+  std::vector<std::pair<int, int>> rung_pairs, agent_pairs;
+  std::vector<std::uint64_t> rung_keys, agent_keys;
   for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
     if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games,
                                              options.seed, options.opening_plies)) {
@@ -166,28 +167,56 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
       result.pairings.push_back(p);
       continue;
     }
-    pairs.push_back({a, b});
-    keys.push_back(rung_pairing_key(rungs, a, b));
+    rung_pairs.push_back({a, b});
+    rung_keys.push_back(rung_pairing_key(rungs, a, b));
   }
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r) {
-      pairs.push_back({i, r});
-      keys.push_back(rungs[static_cast<std::size_t>(r)].luck_key);
+      agent_pairs.push_back({i, r});
+      agent_keys.push_back(rungs[static_cast<std::size_t>(r)].luck_key);
     }
-  const auto played = play_pairs<G>(all, pairs, result.games, options.threads, options.seed, keys,
-                                    options.opening_plies, options.on_game);
-  for (std::size_t p = 0; p < pairs.size(); ++p) {
-    PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
-    for (int g = 0; g < result.games; ++g) {
-      pr.points += played[p * result.games + g].points_of(pr.a);
-      ++pr.games;
+  const auto factories = factories_of<G>(all);
+  const std::size_t total = (rung_pairs.size() + agent_pairs.size()) * result.games;
+  std::size_t played_before = 0;
+  auto play = [&](const std::vector<std::pair<int, int>>& pairs,
+                  const std::vector<std::uint64_t>& keys) {
+    GameDone progress;
+    if (options.on_game)
+      progress = [&, offset = played_before](std::size_t done, std::size_t) {
+        options.on_game(offset + done, total);
+      };
+    const auto played = play_pairs<G>(factories, pairs, result.games, options.threads, options.seed,
+                                      keys, options.opening_plies, progress);
+    played_before += played.size();
+    std::vector<PairingResult> results;
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+      PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
+      for (int g = 0; g < result.games; ++g) {
+        pr.points += played[p * result.games + g].points_of(pr.a);
+        ++pr.games;
+      }
+      results.push_back(pr);
     }
-    if (pr.a < result.rungs)
-      calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
-                        pr.points, options.opening_plies);
+    return results;
+  };
+  // Rung pairings one at a time, each saved as it ends: a ladder stopped after hours keeps
+  // the pairings it finished. Their games are those played beside others (each pairing has
+  // its own luck key; a network rung may differ in its sums' last bits with the batch).
+  // Neighbours go first, so a stopped ladder has what its checks read first.
+  std::vector<std::size_t> order(rung_pairs.size());
+  for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+    return rung_pairs[x].second - rung_pairs[x].first < rung_pairs[y].second - rung_pairs[y].first;
+  });
+  for (const std::size_t p : order) {
+    const PairingResult pr = play({rung_pairs[p]}, {rung_keys[p]}).front();
+    calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
+                      pr.points, options.opening_plies);
+    if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
     result.pairings.push_back(pr);
   }
-  result.calibration_error = calibration.save();
+  if (!agent_pairs.empty())
+    for (const PairingResult& pr : play(agent_pairs, agent_keys)) result.pairings.push_back(pr);
   fit_ladder(result);
   return result;
 }

@@ -129,10 +129,8 @@ TEST(Ladder, ModelRungsAreFrozenFilesKeyedByTheirChecksum) {
             "model rung '" + dir + "/gone.pt': no such file");
 }
 
-TEST(Ladder, ARoundRobinPlaysEveryRungPairAndKeysItsOpenings) {
-  EXPECT_EQ(rung_pairings(3, false), (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
-  EXPECT_EQ(rung_pairings(3, true), (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}}));
-  const std::string dir = fresh_dir("azg_ladder_round_robin");
+// Three quick rungs, every one against every other, two games a pairing.
+LadderOptions small_round_robin(const std::string& dir) {
   LadderOptions options;
   options.rungs = parse_rungs("uct:5,400 ab:1");
   options.games = 2;
@@ -140,6 +138,13 @@ TEST(Ladder, ARoundRobinPlaysEveryRungPairAndKeysItsOpenings) {
   options.round_robin = true;
   options.opening_plies = 2;
   options.calibration_file = dir + "/calibration.json";
+  return options;
+}
+
+TEST(Ladder, ARoundRobinPlaysEveryRungPairAndKeysItsOpenings) {
+  EXPECT_EQ(rung_pairings(3, false), (std::vector<std::pair<int, int>>{{0, 1}, {1, 2}}));
+  EXPECT_EQ(rung_pairings(3, true), (std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {1, 2}}));
+  LadderOptions options = small_round_robin(fresh_dir("azg_ladder_round_robin"));
   const LadderResult first = run_ladder<Lignes>({}, options);
   ASSERT_EQ(first.names, (std::vector<std::string>{"UCT-5", "UCT-400", "AB-1"}));
   ASSERT_EQ(first.pairings.size(), 3u);
@@ -194,6 +199,29 @@ TEST(Ladder, PlacesAgentsOnTheUct400ScaleAndKeepsTheCalibration) {
   EXPECT_EQ(j["agents"][2]["name"], "a");
   EXPECT_EQ(j["agents"][2]["against"]["UCT-400"]["games"], 2);
   EXPECT_TRUE(std::filesystem::exists(dir + "/out/ladder.svg"));
+}
+
+TEST(Ladder, EachRungPairingIsSavedAsItEnds) {
+  // A round-robin runs for hours: one stopped halfway must keep the pairings it finished.
+  LadderOptions options = small_round_robin(fresh_dir("azg_ladder_saved_as_it_ends"));
+  std::vector<std::size_t> saved_when;  // pairings in the file at each game's end
+  std::vector<std::size_t> totals;
+  options.on_game = [&](std::size_t, std::size_t total) {
+    std::size_t saved = 0;
+    for (const auto& [a, b] : rung_pairings(3, true))
+      saved += LadderCalibration(options.calibration_file)
+                   .find(options.rungs[a].identity, options.rungs[b].identity, 2, 1, 2) != nullptr;
+    saved_when.push_back(saved);
+    totals.push_back(total);
+  };
+  const LadderResult result = run_ladder<Lignes>({}, options);
+  EXPECT_EQ(saved_when, (std::vector<std::size_t>{0, 0, 1, 1, 2, 2}))
+      << "each pairing is in the file before the next one ends";
+  EXPECT_EQ(result.pairings.back().a, 0);
+  EXPECT_EQ(result.pairings.back().b, 2) << "neighbours first, the round-robin's far pairing last";
+  EXPECT_EQ(totals, std::vector<std::size_t>(6, 6)) << "progress counts the whole ladder";
+  EXPECT_TRUE(result.calibration_error.empty());
+  for (const auto& p : run_ladder<Lignes>({}, options).pairings) EXPECT_TRUE(p.cached);
 }
 
 TEST(Ladder, ADamagedCalibrationIsReplayedNotTrusted) {
