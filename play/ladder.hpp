@@ -156,7 +156,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   LadderCalibration calibration(result.calibration_file);
   const auto& rungs = options.rungs;
   std::vector<std::pair<int, int>> rung_pairs, agent_pairs;
-  std::vector<std::uint64_t> rung_keys, agent_keys;
+  std::vector<std::uint64_t> agent_keys;
   for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
     if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games,
                                              options.seed, options.opening_plies)) {
@@ -168,7 +168,6 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
       continue;
     }
     rung_pairs.push_back({a, b});
-    rung_keys.push_back(rung_pairing_key(rungs, a, b));
   }
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r) {
@@ -203,13 +202,11 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   // the pairings it finished. Their games are those played beside others (each pairing has
   // its own luck key; a network rung may differ in its sums' last bits with the batch).
   // Neighbours go first, so a stopped ladder has what its checks read first.
-  std::vector<std::size_t> order(rung_pairs.size());
-  for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return rung_pairs[x].second - rung_pairs[x].first < rung_pairs[y].second - rung_pairs[y].first;
+  std::stable_sort(rung_pairs.begin(), rung_pairs.end(), [](const auto& x, const auto& y) {
+    return x.second - x.first < y.second - y.first;
   });
-  for (const std::size_t p : order) {
-    const PairingResult pr = play({rung_pairs[p]}, {rung_keys[p]}).front();
+  for (const auto& [a, b] : rung_pairs) {
+    const PairingResult pr = play({{a, b}}, {rung_pairing_key(rungs, a, b)}).front();
     calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
                       pr.points, options.opening_plies);
     if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
