@@ -31,6 +31,13 @@ std::string score_percent(const PairingResult& p, bool for_a) {
 }
 }  // namespace
 
+std::string pairing_score_text(double points, int games) {
+  std::ostringstream s;
+  s << std::defaultfloat << points << " of " << games << " points ("
+    << score_percent({0, 1, points, games, false}, true) << ")";
+  return s.str();
+}
+
 std::string default_calibration_file(const std::string& game) {
   std::string dir;
   if (const char* d = std::getenv("AZG_CACHE_DIR"); d && *d)

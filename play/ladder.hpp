@@ -7,6 +7,7 @@
 // calibration file and played once.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -37,6 +38,11 @@ struct GameLadder {
 };
 GameLadder default_ladder(std::string_view game);
 
+// Called as each pairing ends: the two names, a's points and the games. A ladder stopped
+// after hours has its finished agent pairings in the log, not only its rung pairings.
+using PairingDone =
+    std::function<void(const std::string& a, const std::string& b, double points, int games)>;
+
 struct LadderOptions {
   std::vector<Rung>
       rungs;        // in order of strength; UCT-400 among them; empty: the game's default ladder
@@ -47,6 +53,7 @@ struct LadderOptions {
   bool round_robin = false;      // every rung against every other, not only its neighbours
   std::string calibration_file;  // rung-against-rung results; "" = default_calibration_file(game)
   GameDone on_game;              // hears of each game played (not those the calibration holds)
+  PairingDone on_pairing;        // hears of each pairing played, as it ends
 };
 
 // $AZG_CACHE_DIR/ladder-<game>.json, else $XDG_CACHE_HOME/azg/..., else ~/.cache/azg/...
@@ -105,6 +112,9 @@ class LadderCalibration {
   std::string path_;
   std::vector<std::pair<std::string, PairingResult>> entries_;
 };
+
+// "32.5 of 200 points (16.2%)": a pairing's score for its first agent.
+std::string pairing_score_text(double points, int games);
 
 // The fit over every pairing, anchored on UCT-400.
 void fit_ladder(LadderResult& result);
@@ -177,43 +187,40 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   const auto factories = factories_of<G>(all);
   const std::size_t total = (rung_pairs.size() + agent_pairs.size()) * result.games;
   std::size_t played_before = 0;
-  auto play = [&](const std::vector<std::pair<int, int>>& pairs,
-                  const std::vector<std::uint64_t>& keys) {
+  // Pairings one at a time, rung pairings saved as each ends and every pairing told to
+  // on_pairing: a ladder stopped after hours keeps the pairings it finished. Their games are
+  // those played beside others (each pairing has its own luck key; a network may differ in
+  // its sums' last bits with the batch). Neighbours go first, so a stopped ladder has what
+  // its checks read first.
+  auto play_one = [&](int a, int b, std::uint64_t key) {
     GameDone progress;
     if (options.on_game)
       progress = [&, offset = played_before](std::size_t done, std::size_t) {
         options.on_game(offset + done, total);
       };
-    const auto played = play_pairs<G>(factories, pairs, result.games, options.threads, options.seed,
-                                      keys, options.opening_plies, progress);
+    const auto played = play_pairs<G>(factories, {{a, b}}, result.games, options.threads,
+                                      options.seed, {key}, options.opening_plies, progress);
     played_before += played.size();
-    std::vector<PairingResult> results;
-    for (std::size_t p = 0; p < pairs.size(); ++p) {
-      PairingResult pr{pairs[p].first, pairs[p].second, 0, 0, false};
-      for (int g = 0; g < result.games; ++g) {
-        pr.points += played[p * result.games + g].points_of(pr.a);
-        ++pr.games;
-      }
-      results.push_back(pr);
+    PairingResult pr{a, b, 0, 0, false};
+    for (const auto& game : played) {
+      pr.points += game.points_of(a);
+      ++pr.games;
     }
-    return results;
+    if (options.on_pairing) options.on_pairing(all[a].name, all[b].name, pr.points, pr.games);
+    result.pairings.push_back(pr);
+    return pr;
   };
-  // Rung pairings one at a time, each saved as it ends: a ladder stopped after hours keeps
-  // the pairings it finished. Their games are those played beside others (each pairing has
-  // its own luck key; a network rung may differ in its sums' last bits with the batch).
-  // Neighbours go first, so a stopped ladder has what its checks read first.
   std::stable_sort(rung_pairs.begin(), rung_pairs.end(), [](const auto& x, const auto& y) {
     return x.second - x.first < y.second - y.first;
   });
   for (const auto& [a, b] : rung_pairs) {
-    const PairingResult pr = play({{a, b}}, {rung_pairing_key(rungs, a, b)}).front();
+    const PairingResult pr = play_one(a, b, rung_pairing_key(rungs, a, b));
     calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
                       pr.points, options.opening_plies);
     if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
-    result.pairings.push_back(pr);
   }
-  if (!agent_pairs.empty())
-    for (const PairingResult& pr : play(agent_pairs, agent_keys)) result.pairings.push_back(pr);
+  for (std::size_t p = 0; p < agent_pairs.size(); ++p)
+    play_one(agent_pairs[p].first, agent_pairs[p].second, agent_keys[p]);
   fit_ladder(result);
   return result;
 }

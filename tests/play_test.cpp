@@ -224,6 +224,39 @@ TEST(Ladder, EachRungPairingIsSavedAsItEnds) {
   for (const auto& p : run_ladder<Lignes>({}, options).pairings) EXPECT_TRUE(p.cached);
 }
 
+TEST(Ladder, EveryPairingIsToldAsItEndsAgentsToo) {
+  // A stopped ladder keeps only its rung pairings in the file: its agent pairings must
+  // reach the log as they end, one at a time.
+  LadderOptions options = small_round_robin(fresh_dir("azg_ladder_told_as_it_ends"));
+  std::size_t games_done = 0;
+  options.on_game = [&](std::size_t done, std::size_t) { games_done = done; };
+  struct Told {
+    std::string a, b;
+    double points;
+    int games;
+    std::size_t games_done;
+  };
+  std::vector<Told> told;
+  options.on_pairing = [&](const std::string& a, const std::string& b, double points, int games) {
+    told.push_back({a, b, points, games, games_done});
+  };
+  const LadderResult result =
+      run_ladder<Lignes>({{"x", mcts::parse_agent_spec("mcts:sims=20")}}, options);
+  ASSERT_EQ(told.size(), 6u) << "three rung pairings, then x against each of three rungs";
+  for (std::size_t i = 0; i < told.size(); ++i) {
+    EXPECT_EQ(told[i].games, 2);
+    EXPECT_EQ(told[i].games_done, 2 * (i + 1)) << "told as it ends, before the next one plays";
+    const PairingResult* p = result.against(result.index_of(told[i].a), result.index_of(told[i].b));
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->a == result.index_of(told[i].a) ? p->points : p->games - p->points,
+              told[i].points);
+  }
+  EXPECT_EQ(told[3].a, "x");
+  EXPECT_EQ(told[5].b, "AB-1");
+  EXPECT_EQ(pairing_score_text(32.5, 200), "32.5 of 200 points (16.2%)");
+  EXPECT_EQ(pairing_score_text(7, 8), "7 of 8 points (87.5%)");
+}
+
 TEST(Ladder, ADamagedCalibrationIsReplayedNotTrusted) {
   const std::string dir = fresh_dir("azg_ladder_damaged");
   std::ofstream(dir + "/calibration.json") << "{\"pairings\": [ {\"key\": 3";

@@ -28,6 +28,11 @@ int ladder(const LadderCommandArgs& args, std::ostream& out, std::ostream& err) 
   play::ProgressLine progress(err, "ladder");
   play::LadderOptions options = ladder_options(args.ladder);
   options.on_game = progress.callback();
+  options.on_pairing = [&err](const std::string& a, const std::string& b, double points,
+                              int games) {
+    err << "ladder: " << a << " vs " << b << ": " << play::pairing_score_text(points, games) << '\n'
+        << std::flush;
+  };
   const auto result = play::run_ladder<G>(play::parse_agents_maybe_named(args.agents), options);
   play::print_ladder(result, out);
   if (!args.ladder.out.empty()) {
