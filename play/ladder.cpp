@@ -123,7 +123,9 @@ GameLadder default_ladder(std::string_view game) {
   if (game == "imbriqua") return {kUct, 0};
   if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
   if (game == "imperator") return {"uct:400 heur:400,1600 ab:4,5", 4};
-  if (game == "truchet") return {"uct:400 ept:400 ab:3,5", 0};
+  // AB-4 sits between AB-3 and AB-5 on Truchet since 2026-12-03: without it nothing took
+  // more than 4.5% from AB-5, whose Elo was then ±82.
+  if (game == "truchet") return {"uct:400 ept:400 ab:3,4,5", 0};
   // Intercept's top rung is a frozen network (models/ladder/README.md): the rungs on the
   // evaluation alone stop below its best models.
   if (game == "intercept") return {"uct:400 heur:100,400 ab:2 model:intercept-2h@400", 4};
