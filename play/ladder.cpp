@@ -23,18 +23,21 @@ namespace {
 // results of an older baseline are then ignored.
 constexpr int kBaselineVersion = 1;
 
-std::string score_percent(const PairingResult& p, bool for_a) {
+std::string percent_of(double points, int games) {
   std::ostringstream s;
-  s << std::fixed << std::setprecision(1)
-    << 100.0 * (for_a ? p.points : p.games - p.points) / p.games << "%";
+  s << std::fixed << std::setprecision(1) << 100.0 * points / games << "%";
   return s.str();
+}
+
+std::string score_percent(const PairingResult& p, bool for_a) {
+  return percent_of(for_a ? p.points : p.games - p.points, p.games);
 }
 }  // namespace
 
 std::string pairing_score_text(double points, int games) {
   std::ostringstream s;
-  s << std::defaultfloat << points << " of " << games << " points ("
-    << score_percent({0, 1, points, games, false}, true) << ")";
+  s << std::defaultfloat << points << " of " << games << " points (" << percent_of(points, games)
+    << ")";
   return s.str();
 }
 

@@ -165,8 +165,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
                                                              : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);
   const auto& rungs = options.rungs;
-  std::vector<std::pair<int, int>> rung_pairs, agent_pairs;
-  std::vector<std::uint64_t> agent_keys;
+  std::vector<std::pair<int, int>> rung_pairs;
   for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
     if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games,
                                              options.seed, options.opening_plies)) {
@@ -179,13 +178,9 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
     }
     rung_pairs.push_back({a, b});
   }
-  for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
-    for (int r = 0; r < result.rungs; ++r) {
-      agent_pairs.push_back({i, r});
-      agent_keys.push_back(rungs[static_cast<std::size_t>(r)].luck_key);
-    }
   const auto factories = factories_of<G>(all);
-  const std::size_t total = (rung_pairs.size() + agent_pairs.size()) * result.games;
+  const std::size_t agent_pairings = (all.size() - rungs.size()) * rungs.size();
+  const std::size_t total = (rung_pairs.size() + agent_pairings) * result.games;
   std::size_t played_before = 0;
   // Pairings one at a time, rung pairings saved as each ends and every pairing told to
   // on_pairing: a ladder stopped after hours keeps the pairings it finished. Their games are
@@ -219,8 +214,10 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
                       pr.points, options.opening_plies);
     if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
   }
-  for (std::size_t p = 0; p < agent_pairs.size(); ++p)
-    play_one(agent_pairs[p].first, agent_pairs[p].second, agent_keys[p]);
+  // Agent i meets rung r with the rung's luck key: every agent sees the same games.
+  for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
+    for (int r = 0; r < result.rungs; ++r)
+      play_one(i, r, rungs[static_cast<std::size_t>(r)].luck_key);
   fit_ladder(result);
   return result;
 }
