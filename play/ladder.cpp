@@ -125,7 +125,9 @@ GameLadder default_ladder(std::string_view game) {
   constexpr const char* kUct = "uct:100,400,1600,6400";  // Imbriqua's, and any other game's
   if (game == "imbriqua") return {kUct, 0};
   if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
-  if (game == "imperator") return {"uct:400 heur:400,1600 ab:4,5", 4};
+  // HEUR-6400 sits between HEUR-1600 and AB-4 on Imperator since 2026-12-03: without it
+  // nothing took more than 3.5% from AB-4, and AB-4 and AB-5 were at ±115 and ±118.
+  if (game == "imperator") return {"uct:400 heur:400,1600,6400 ab:4,5", 4};
   // AB-4 sits between AB-3 and AB-5 on Truchet since 2026-12-03: without it nothing took
   // more than 4.5% from AB-5, whose Elo was then ±82.
   if (game == "truchet") return {"uct:400 ept:400 ab:3,4,5", 0};
@@ -262,6 +264,17 @@ const PairingResult* LadderCalibration::find(const std::string& a, const std::st
   return nullptr;
 }
 
+const PairingResult* LadderCalibration::find_shorter(const std::string& a, const std::string& b,
+                                                     int games, std::uint64_t seed,
+                                                     int opening_plies) const {
+  const PairingResult* best = nullptr;
+  for (const auto& [name, p] : entries_)
+    if (p.games > 0 && p.games % 2 == 0 && p.games < games && (!best || p.games > best->games) &&
+        name == key(a, b, p.games, seed, opening_plies))
+      best = &p;
+  return best;
+}
+
 void LadderCalibration::store(const std::string& a, const std::string& b, int games,
                               std::uint64_t seed, double points, int opening_plies) {
   PairingResult p;
@@ -322,12 +335,18 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
     }
     out << '\n';
   }
-  int cached = 0;
-  for (const auto& p : result.pairings) cached += p.cached;
+  int cached = 0, extended = 0;
+  for (const auto& p : result.pairings) {
+    cached += p.cached;
+    extended += p.earlier_games > 0;
+  }
   out << "scores are the row's against each rung; rung against rung: "
       << (cached ? std::to_string(cached) + " pairing(s) from " + result.calibration_file
-                 : "played now")
-      << '\n';
+                 : "played now");
+  if (extended)
+    out << "; " << extended << " pairing(s) extended: their first games from "
+        << result.calibration_file << ", the rest played now";
+  out << '\n';
   if (!result.calibration_error.empty()) out << "note: " << result.calibration_error << '\n';
 }
 

@@ -74,7 +74,8 @@ struct PairingResult {
   int a = 0, b = 0;
   double points = 0;
   int games = 0;
-  bool cached = false;
+  bool cached = false;    // read whole from the calibration file
+  int earlier_games = 0;  // its first games read from the file, the rest played now
 };
 
 struct LadderResult {
@@ -101,6 +102,10 @@ class LadderCalibration {
   // a and b are rung identities; opening plies are keyed when there are any.
   const PairingResult* find(const std::string& a, const std::string& b, int games,
                             std::uint64_t seed, int opening_plies = 0) const;
+  // The same pairing (rungs, seed, openings) stored with the most games under `games`, or
+  // nullptr: its games are the first of the longer pairing's, which need only the rest.
+  const PairingResult* find_shorter(const std::string& a, const std::string& b, int games,
+                                    std::uint64_t seed, int opening_plies = 0) const;
   void store(const std::string& a, const std::string& b, int games, std::uint64_t seed,
              double points, int opening_plies = 0);
   // Writes the file atomically; returns "" or why it could not (the cache is optional).
@@ -165,10 +170,16 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
                                                              : options.calibration_file;
   LadderCalibration calibration(result.calibration_file);
   const auto& rungs = options.rungs;
-  std::vector<std::pair<int, int>> rung_pairs;
+  // The rung pairings still to play, each with what the file holds of its first games.
+  struct ToPlay {
+    int a, b;
+    PairingResult earlier;
+  };
+  std::vector<ToPlay> rung_pairs;
   for (const auto& [a, b] : rung_pairings(result.rungs, options.round_robin)) {
-    if (const auto* known = calibration.find(rungs[a].identity, rungs[b].identity, result.games,
-                                             options.seed, options.opening_plies)) {
+    const std::string &ia = rungs[a].identity, &ib = rungs[b].identity;
+    if (const auto* known =
+            calibration.find(ia, ib, result.games, options.seed, options.opening_plies)) {
       PairingResult p = *known;
       p.a = a;
       p.b = b;
@@ -176,27 +187,31 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
       result.pairings.push_back(p);
       continue;
     }
-    rung_pairs.push_back({a, b});
+    const auto* shorter =
+        calibration.find_shorter(ia, ib, result.games, options.seed, options.opening_plies);
+    rung_pairs.push_back({a, b, shorter ? *shorter : PairingResult{}});
   }
   const auto factories = factories_of<G>(all);
   const std::size_t agent_pairings = (all.size() - rungs.size()) * rungs.size();
-  const std::size_t total = (rung_pairs.size() + agent_pairings) * result.games;
+  std::size_t total = agent_pairings * result.games;
+  for (const auto& p : rung_pairs) total += result.games - p.earlier.games;
   std::size_t played_before = 0;
   // Pairings one at a time, rung pairings saved as each ends and every pairing told to
   // on_pairing: a ladder stopped after hours keeps the pairings it finished. Their games are
   // those played beside others (each pairing has its own luck key; a network may differ in
   // its sums' last bits with the batch). Neighbours go first, so a stopped ladder has what
   // its checks read first.
-  auto play_one = [&](int a, int b, std::uint64_t key) {
+  auto play_one = [&](int a, int b, std::uint64_t key, const PairingResult& earlier) {
     GameDone progress;
     if (options.on_game)
       progress = [&, offset = played_before](std::size_t done, std::size_t) {
         options.on_game(offset + done, total);
       };
-    const auto played = play_pairs<G>(factories, {{a, b}}, result.games, options.threads,
-                                      options.seed, {key}, options.opening_plies, progress);
+    const auto played =
+        play_pairs<G>(factories, {{a, b}}, result.games - earlier.games, options.threads,
+                      options.seed, {key}, options.opening_plies, progress, earlier.games);
     played_before += played.size();
-    PairingResult pr{a, b, 0, 0, false};
+    PairingResult pr{a, b, earlier.points, earlier.games, false, earlier.games};
     for (const auto& game : played) {
       pr.points += game.points_of(a);
       ++pr.games;
@@ -205,11 +220,10 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
     result.pairings.push_back(pr);
     return pr;
   };
-  std::stable_sort(rung_pairs.begin(), rung_pairs.end(), [](const auto& x, const auto& y) {
-    return x.second - x.first < y.second - y.first;
-  });
-  for (const auto& [a, b] : rung_pairs) {
-    const PairingResult pr = play_one(a, b, rung_pairing_key(rungs, a, b));
+  std::stable_sort(rung_pairs.begin(), rung_pairs.end(),
+                   [](const auto& x, const auto& y) { return x.b - x.a < y.b - y.a; });
+  for (const auto& [a, b, earlier] : rung_pairs) {
+    const PairingResult pr = play_one(a, b, rung_pairing_key(rungs, a, b), earlier);
     calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
                       pr.points, options.opening_plies);
     if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
@@ -217,7 +231,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   // Agent i meets rung r with the rung's luck key: every agent sees the same games.
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r)
-      play_one(i, r, rungs[static_cast<std::size_t>(r)].luck_key);
+      play_one(i, r, rungs[static_cast<std::size_t>(r)].luck_key, PairingResult{});
   fit_ladder(result);
   return result;
 }

@@ -178,16 +178,21 @@ struct LiveGame {
 // With opening_plies = N > 0 each couple starts from its own position after N uniformly
 // random decisions, shared by both games: deterministic agents in a game without chance
 // (Lignes) would otherwise replay the same two games in every couple. `on_game`, if given,
-// hears of every finished game (one call at a time).
+// hears of every finished game (one call at a time). With first_game = F (even) each pair
+// plays its games F to F + games - 1: the rest of a longer pairing whose first F games were
+// played before, since game k is the same game whatever the pairing's length.
 template <Game G>
 std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
                                    const std::vector<std::pair<int, int>>& pairs, int games,
                                    int threads, std::uint64_t seed,
                                    const std::vector<std::uint64_t>& luck_keys = {},
-                                   int opening_plies = 0, const GameDone& on_game = {}) {
+                                   int opening_plies = 0, const GameDone& on_game = {},
+                                   int first_game = 0) {
   if (!luck_keys.empty() && luck_keys.size() != pairs.size())
     throw Error("play_pairs: one luck key per pair");
   if (games < 0) throw Error("play_pairs: a negative number of games");
+  if (first_game < 0 || first_game % 2 != 0)
+    throw Error("play_pairs: the first game must be even and not negative (a couple's first)");
   if (opening_plies < 0)
     throw Error("opening plies must be 0 or more, got " + std::to_string(opening_plies));
   std::vector<PairedGame> out(pairs.size() * static_cast<std::size_t>(games));
@@ -200,7 +205,7 @@ std::vector<PairedGame> play_pairs(const std::vector<AgentFactory<G>>& agents,
     on_game(++done, out.size());
   };
   auto start = [&](std::size_t k) {
-    const std::size_t pair = k / games, g = k % games;
+    const std::size_t pair = k / games, g = static_cast<std::size_t>(first_game) + k % games;
     const auto [a, b] = pairs[pair];
     const bool a_first = g % 2 == 0;
     out[k].first = a_first ? a : b;

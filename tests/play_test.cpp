@@ -257,6 +257,45 @@ TEST(Ladder, EveryPairingIsToldAsItEndsAgentsToo) {
   EXPECT_EQ(pairing_score_text(7, 8), "7 of 8 points (87.5%)");
 }
 
+TEST(Ladder, MoreGamesExtendAShorterPairingInsteadOfReplayingIt) {
+  // 400 games a pairing after a 200-game round-robin: the first 200 are the same games, so
+  // only the other 200 are played, and the score is that of the whole pairing played at once.
+  LadderOptions whole = small_round_robin(fresh_dir("azg_ladder_whole"));
+  whole.games = 4;
+  const LadderResult at_once = run_ladder<Lignes>({}, whole);
+
+  LadderOptions options = small_round_robin(fresh_dir("azg_ladder_extended"));
+  run_ladder<Lignes>({}, options);  // 2 games a pairing, saved
+  options.games = 4;
+  std::size_t played = 0, total = 0;
+  options.on_game = [&](std::size_t done, std::size_t all) {
+    played = done;
+    total = all;
+  };
+  const LadderResult extended = run_ladder<Lignes>({}, options);
+  EXPECT_EQ(total, 6u) << "2 more games for each of 3 pairings, not 4";
+  EXPECT_EQ(played, 6u);
+  ASSERT_EQ(extended.pairings.size(), 3u);
+  for (const auto& p : extended.pairings) {
+    EXPECT_FALSE(p.cached);
+    EXPECT_EQ(p.earlier_games, 2);
+    EXPECT_EQ(p.games, 4);
+    const PairingResult* same = at_once.against(p.a, p.b);
+    ASSERT_TRUE(same);
+    EXPECT_EQ(p.points, same->a == p.a ? same->points : same->games - same->points)
+        << "games 0-1 from the file and 2-3 played now are the 4 games played at once";
+  }
+  std::ostringstream out;
+  print_ladder(extended, out);
+  EXPECT_NE(out.str().find("3 pairing(s) extended"), std::string::npos) << out.str();
+  for (const auto& p : run_ladder<Lignes>({}, options).pairings)
+    EXPECT_TRUE(p.cached) << "the 4-game pairings are saved too";
+  const auto randoms = factories_of<Lignes>(
+      {{"a", mcts::parse_agent_spec("random")}, {"b", mcts::parse_agent_spec("random")}});
+  EXPECT_THROW(play_pairs<Lignes>(randoms, {{0, 1}}, 2, 1, 1, {}, 0, {}, 1), Error)
+      << "a pairing's games come in couples: it goes on from an even game";
+}
+
 TEST(Ladder, ADamagedCalibrationIsReplayedNotTrusted) {
   const std::string dir = fresh_dir("azg_ladder_damaged");
   std::ofstream(dir + "/calibration.json") << "{\"pairings\": [ {\"key\": 3";

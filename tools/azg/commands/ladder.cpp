@@ -66,7 +66,8 @@ Command add_ladder(CLI::App& app) {
   cmd->add_option("--seed", l.seed, "Seed of setups and chance (default 1)");
   cmd->add_option("--out", l.out, "Folder for ladder.json, ladder.csv and ladder.svg");
   cmd->add_option("--calibration", l.calibration,
-                  "File keeping rung-against-rung results (default ~/.cache/azg/ladder-GAME.json)");
+                  "File keeping rung-against-rung results (default ~/.cache/azg/ladder-GAME.json); "
+                  "a pairing it holds with fewer games is extended, not replayed");
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->game, [&](auto type) {
