@@ -308,8 +308,10 @@ void print_ladder(const LadderResult& result, std::ostream& out) {
   const int n = static_cast<int>(result.names.size());
   std::size_t width = 8;
   for (const auto& name : result.names) width = std::max(width, name.size());
-  out << result.game << " ladder: " << result.games << " paired games per pairing (seed "
-      << result.seed;
+  out << result.game << " ladder: " << result.games << " paired games per pairing";
+  if (result.agent_games != result.games && result.names.size() > std::size_t(result.rungs))
+    out << ", " << result.agent_games << " per agent pairing";
+  out << " (seed " << result.seed;
   if (result.opening_plies > 0) out << ", " << result.opening_plies << " random opening plies";
   out << "), Elo anchored on UCT-400 (95% intervals)\n";
   out << std::left << std::setw(static_cast<int>(width) + 2) << "agent" << std::right
@@ -355,6 +357,7 @@ void write_ladder(const LadderResult& result, const std::string& dir) {
   nlohmann::json j = {{"game", result.game},
                       {"anchor", result.names[result.anchor]},
                       {"games_per_pairing", result.games},
+                      {"games_per_agent_pairing", result.agent_games},
                       {"seed", result.seed},
                       {"opening_plies", result.opening_plies}};
   std::string csv = "agent,spec,elo,interval95";

@@ -47,6 +47,9 @@ struct LadderOptions {
   std::vector<Rung>
       rungs;        // in order of strength; UCT-400 among them; empty: the game's default ladder
   int games = 100;  // paired games per pairing (rounded up to even)
+  // Paired games per agent pairing (rounded up to even); 0: `games`. A table whose rungs
+  // need 400 games a pairing for their intervals can place a model on 200 a rung.
+  int agent_games = 0;
   int threads = 1;
   std::uint64_t seed = 1;
   int opening_plies = -1;        // random plies opening each couple; -1: the game's default
@@ -84,6 +87,7 @@ struct LadderResult {
   int rungs = 0;                          // names[0..rungs) are the rungs
   int anchor = 0;                         // UCT-400
   int games = 0, seed = 0;
+  int agent_games = 0;  // paired games per agent pairing (games unless told otherwise)
   std::vector<PairingResult> pairings;
   EloFit fit;
   int opening_plies = 0;
@@ -142,12 +146,14 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   const GameLadder own = default_ladder(G::kName);
   if (options.rungs.empty()) options.rungs = parse_rungs(own.rungs);
   if (options.opening_plies < 0) options.opening_plies = own.opening_plies;
-  if (options.games < 1 || options.threads < 1)
-    throw Error("--games and --threads must be positive");
+  if (options.games < 1 || options.threads < 1 || options.agent_games < 0)
+    throw Error("--games and --threads must be positive, --agent-games not negative");
   if (options.opening_plies > 100) throw Error("--opening-plies must be in 0..100");
   LadderResult result;
   result.game = std::string(G::kName);
   result.games = options.games + options.games % 2;
+  const int agent_games = options.agent_games > 0 ? options.agent_games : options.games;
+  result.agent_games = agent_games + agent_games % 2;
   result.seed = static_cast<int>(options.seed);
   result.opening_plies = options.opening_plies;
   std::vector<NamedAgent> all;
@@ -193,7 +199,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   }
   const auto factories = factories_of<G>(all);
   const std::size_t agent_pairings = (all.size() - rungs.size()) * rungs.size();
-  std::size_t total = agent_pairings * result.games;
+  std::size_t total = agent_pairings * result.agent_games;
   for (const auto& p : rung_pairs) total += result.games - p.earlier.games;
   std::size_t played_before = 0;
   // Pairings one at a time, rung pairings saved as each ends and every pairing told to
@@ -201,15 +207,15 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   // those played beside others (each pairing has its own luck key; a network may differ in
   // its sums' last bits with the batch). Neighbours go first, so a stopped ladder has what
   // its checks read first.
-  auto play_one = [&](int a, int b, std::uint64_t key, const PairingResult& earlier) {
+  auto play_one = [&](int a, int b, int games, std::uint64_t key, const PairingResult& earlier) {
     GameDone progress;
     if (options.on_game)
       progress = [&, offset = played_before](std::size_t done, std::size_t) {
         options.on_game(offset + done, total);
       };
     const auto played =
-        play_pairs<G>(factories, {{a, b}}, result.games - earlier.games, options.threads,
-                      options.seed, {key}, options.opening_plies, progress, earlier.games);
+        play_pairs<G>(factories, {{a, b}}, games - earlier.games, options.threads, options.seed,
+                      {key}, options.opening_plies, progress, earlier.games);
     played_before += played.size();
     PairingResult pr{a, b, earlier.points, earlier.games, false, earlier.games};
     for (const auto& game : played) {
@@ -223,7 +229,7 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   std::stable_sort(rung_pairs.begin(), rung_pairs.end(),
                    [](const auto& x, const auto& y) { return x.b - x.a < y.b - y.a; });
   for (const auto& [a, b, earlier] : rung_pairs) {
-    const PairingResult pr = play_one(a, b, rung_pairing_key(rungs, a, b), earlier);
+    const PairingResult pr = play_one(a, b, result.games, rung_pairing_key(rungs, a, b), earlier);
     calibration.store(rungs[pr.a].identity, rungs[pr.b].identity, result.games, options.seed,
                       pr.points, options.opening_plies);
     if (std::string error = calibration.save(); !error.empty()) result.calibration_error = error;
@@ -231,7 +237,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   // Agent i meets rung r with the rung's luck key: every agent sees the same games.
   for (int i = result.rungs; i < static_cast<int>(all.size()); ++i)
     for (int r = 0; r < result.rungs; ++r)
-      play_one(i, r, rungs[static_cast<std::size_t>(r)].luck_key, PairingResult{});
+      play_one(i, r, result.agent_games, rungs[static_cast<std::size_t>(r)].luck_key,
+               PairingResult{});
   fit_ladder(result);
   return result;
 }

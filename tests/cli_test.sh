@@ -164,6 +164,10 @@ check report-ladder 0 'wrote .*ladder-curve' -- env AZG_CACHE_DIR="$ladder_cache
 if head -1 "$gate_run/ladder-curve.csv" 2>/dev/null | grep -q '^model,step,minutes,games,elo,interval95$' &&
    [ "$(wc -l < "$gate_run/ladder-curve.csv")" = 3 ] && [ -s "$gate_run/ladder-curve.svg" ]; then
   echo "ok   report-ladder-files"; else echo "FAIL report-ladder-files"; failures=$((failures + 1)); fi
+check report-ladder-agent-games 0 '4 paired games per pairing, 2 per agent pairing' -- env AZG_CACHE_DIR="$ladder_cache" \
+  "$azg" report --run-dir "$gate_run" --ladder --rungs 10,400 --games 4 --agent-games 2 --models 2 --sims 4 --threads 2 \
+  --out "$ladder_cache/curve"
+check ladder-bad-agent-games 2 "agent-games" -- "$azg" ladder --game lignes --agent random --rungs 400 --agent-games 0
 rm -rf "$ladder_cache"
 check train-bad-mix 2 "rollout_mix must be in" -- "$azg" train --set selfplay.rollout_mix=1.5 --print-config
 check train-bad-key 2 "unknown key 'selfplay.simulation'" -- "$azg" train --set selfplay.simulation=3 --print-config

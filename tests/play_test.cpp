@@ -296,6 +296,42 @@ TEST(Ladder, MoreGamesExtendAShorterPairingInsteadOfReplayingIt) {
       << "a pairing's games come in couples: it goes on from an even game";
 }
 
+TEST(Ladder, AgentsMayBePlacedOnFewerGamesThanTheRungsTable) {
+  // Rungs at 4 games a pairing (from the file), the agent at 2 a rung: the fit reads each
+  // pairing at its own length, and the agent plays the games of a 2-game ladder.
+  const std::vector<NamedAgent> x{{"x", mcts::parse_agent_spec("mcts:sims=20")}};
+  const LadderResult two = run_ladder<Lignes>(x, small_round_robin(fresh_dir("azg_ladder_two")));
+  LadderOptions options = small_round_robin(fresh_dir("azg_ladder_agent_games"));
+  options.games = 4;
+  run_ladder<Lignes>({}, options);  // the rungs' 4-game table, saved
+  options.agent_games = 1;          // rounded up to a couple
+  std::size_t total = 0;
+  options.on_game = [&](std::size_t, std::size_t all) { total = all; };
+  const LadderResult placed = run_ladder<Lignes>(x, options);
+  EXPECT_EQ(placed.agent_games, 2);
+  EXPECT_EQ(total, 6u) << "rung pairings from the file; 2 games against each of 3 rungs";
+  const int agent = placed.index_of("x");
+  for (int r = 0; r < placed.rungs; ++r) {
+    for (int s = r + 1; s < placed.rungs; ++s) EXPECT_EQ(placed.against(r, s)->games, 4);
+    const PairingResult* p = placed.against(agent, r);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->games, 2);
+    EXPECT_EQ(p->points, two.against(agent, r)->points) << "the 2-game ladder's games";
+  }
+  std::ostringstream out;
+  print_ladder(placed, out);
+  EXPECT_NE(out.str().find("4 paired games per pairing, 2 per agent pairing"), std::string::npos)
+      << out.str();
+  const std::string dir = fresh_dir("azg_ladder_agent_games_out");
+  write_ladder(placed, dir);
+  std::ifstream in(dir + "/ladder.json");
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["games_per_pairing"], 4);
+  EXPECT_EQ(j["games_per_agent_pairing"], 2);
+  options.agent_games = -1;
+  EXPECT_THROW(run_ladder<Lignes>(x, options), Error);
+}
+
 TEST(Ladder, ADamagedCalibrationIsReplayedNotTrusted) {
   const std::string dir = fresh_dir("azg_ladder_damaged");
   std::ofstream(dir + "/calibration.json") << "{\"pairings\": [ {\"key\": 3";

@@ -53,21 +53,11 @@ Command add_ladder(CLI::App& app) {
   add_game_option(cmd, args->game);
   cmd->add_option("--agent", args->agents,
                   "SPEC or NAME=SPEC (repeatable; specs below); none: the rungs alone");
-  cmd->add_option("--rungs", l.rungs, kRungsHelp);
-  cmd->add_option("--opening-plies", l.opening_plies,
-                  "Random decisions opening each colour-swapped couple (default: the game's, 4 "
-                  "without chance)")
-      ->check(CLI::Range(0, 100));
-  cmd->add_flag(
-      "--round-robin", l.round_robin,
-      "Rungs play every other rung, not only their neighbours (the tables of docs/ladder.md)");
+  add_ladder_table_options(cmd, l, "");
   cmd->add_option("--games", l.games, "Paired games per pairing (rounded up to even; default 100)");
   cmd->add_option("--threads", l.threads, "Games played at once (default 1)");
   cmd->add_option("--seed", l.seed, "Seed of setups and chance (default 1)");
   cmd->add_option("--out", l.out, "Folder for ladder.json, ladder.csv and ladder.svg");
-  cmd->add_option("--calibration", l.calibration,
-                  "File keeping rung-against-rung results (default ~/.cache/azg/ladder-GAME.json); "
-                  "a pairing it holds with fewer games is extended, not replayed");
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->game, [&](auto type) {

@@ -30,7 +30,8 @@ Command add_report(CLI::App& app) {
   cmd->add_option("--run-dir", args->run_dir, "Run directory")->required();
   auto* games = cmd->add_option("--games", args->games,
                                 "Games per pair of models, or per model and rung with --ladder "
-                                "(default 6; 40 with --ladder)");
+                                "(default 6; 40 with --ladder; with --agent-games, per rung "
+                                "pairing)");
   auto* sims =
       cmd->add_option("--sims", args->sims, "Simulations per move (default 32; 100 with --ladder)");
   cmd->add_option("--threads", args->threads, "Games played at once (default 1)");
@@ -39,7 +40,7 @@ Command add_report(CLI::App& app) {
                 "training minutes)");
   cmd->add_option("--models", args->models,
                   "With --ladder: at most this many models, evenly spaced (default 6)");
-  cmd->add_option("--rungs", args->ladder_args.rungs, std::string("With --ladder: ") + kRungsHelp);
+  add_ladder_table_options(cmd, args->ladder_args, "With --ladder: ");
   cmd->add_option("--seed", args->ladder_args.seed,
                   "With --ladder: seed of setups and chance (default 1)");
   cmd->add_option("--out", args->ladder_args.out,
