@@ -124,9 +124,12 @@ GameLadder default_ladder(std::string_view game) {
   // game's best model.
   constexpr const char* kUct = "uct:100,400,1600,6400";  // Imbriqua's, and any other game's
   if (game == "imbriqua") return {kUct, 0};
-  if (game == "lignes") return {"uct:100,400,1600 ab:3,4,6", 4};
+  // AB-5 sits between AB-4 and AB-6 on Lignes since 2026-12-05: without it nothing took
+  // more than 9.4% from AB-6, whose Elo was then ±77 (±65 at 400 games a pairing).
+  if (game == "lignes") return {"uct:100,400,1600 ab:3,4,5,6", 4};
   // HEUR-6400 sits between HEUR-1600 and AB-4 on Imperator since 2026-12-03: without it
-  // nothing took more than 3.5% from AB-4, and AB-4 and AB-5 were at ±115 and ±118.
+  // nothing took more than 3.5% from AB-4, and AB-4 and AB-5 were at ±115 and ±118
+  // (±57 and ±59 with it, at 400 games a pairing).
   if (game == "imperator") return {"uct:400 heur:400,1600,6400 ab:4,5", 4};
   // AB-4 sits between AB-3 and AB-5 on Truchet since 2026-12-03: without it nothing took
   // more than 4.5% from AB-5, whose Elo was then ±82.
