@@ -152,8 +152,8 @@ LadderResult run_ladder(const std::vector<NamedAgent>& agents, const LadderOptio
   LadderResult result;
   result.game = std::string(G::kName);
   result.games = options.games + options.games % 2;
-  const int agent_games = options.agent_games > 0 ? options.agent_games : options.games;
-  result.agent_games = agent_games + agent_games % 2;
+  result.agent_games =
+      options.agent_games > 0 ? options.agent_games + options.agent_games % 2 : result.games;
   result.seed = static_cast<int>(options.seed);
   result.opening_plies = options.opening_plies;
   std::vector<NamedAgent> all;
