@@ -115,6 +115,12 @@ inline std::uint64_t opening_seed(std::uint64_t couple) {
 // calls (a network sees one batch of leaves from all of them).
 inline constexpr int kGamesPerThread = 8;
 
+// How many games play_pairs plays at the same time on `threads` threads (fewer when the
+// match has fewer games).
+inline std::size_t games_at_once(int threads) {
+  return static_cast<std::size_t>(std::max(1, threads)) * kGamesPerThread;
+}
+
 namespace detail {
 
 // One game in progress on a match thread.

@@ -20,6 +20,8 @@
 #include "play/agents.hpp"
 #include "play/game_record_reader.hpp"
 #include "play/ladder_report.hpp"
+#include "play/paired_games.hpp"
+#include "play/progress.hpp"
 #include "play/session.hpp"
 #include "play/sprt_match.hpp"
 #include "tests/games/chance_pig.hpp"
@@ -553,6 +555,22 @@ TEST(PairedGames, EveryFinishedGameIsHeardOnceAndTheLastProgressLineSaysTheTotal
   every.game_done(1, 4);
   EXPECT_NE(often.str().find("arena: 1/4 games, 0s, about 0s left"), std::string::npos)
       << often.str();
+  // Games played at once finish together: no estimate until that many are done (the
+  // first of 16 would otherwise read the whole match as 16 times longer than it is).
+  std::ostringstream waves;
+  ProgressLine wave(waves, "arena", /*interval_s=*/0, /*at_once=*/games_at_once(2));
+  wave.game_done(1, 200);
+  EXPECT_NE(waves.str().find("arena: 1/200 games, 0s, 16 at once: time left after the first 16"),
+            std::string::npos)
+      << waves.str();
+  EXPECT_EQ(waves.str().find("left\n"), std::string::npos) << waves.str();
+  wave.game_done(16, 200);
+  EXPECT_NE(waves.str().find("arena: 16/200 games, 0s, about 0s left"), std::string::npos)
+      << waves.str();
+  std::ostringstream few;
+  ProgressLine small(few, "arena", /*interval_s=*/0, /*at_once=*/games_at_once(2));
+  small.game_done(3, 6);  // all six started at once: no estimate until the end
+  EXPECT_NE(few.str().find("6 at once"), std::string::npos) << few.str();
   EXPECT_EQ(short_duration(45), "45s");
   EXPECT_EQ(short_duration(192), "3m12s");
   EXPECT_EQ(short_duration(3840), "1h04m");

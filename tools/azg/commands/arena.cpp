@@ -6,6 +6,7 @@
 
 #include "games/games.hpp"
 #include "play/arena_run.hpp"
+#include "play/paired_games.hpp"
 #include "play/progress.hpp"
 #include "tools/azg/commands/command.hpp"
 #include "tools/azg/commands/options.hpp"
@@ -45,7 +46,8 @@ Command add_arena(CLI::App& app) {
   add_agent_help(cmd);
   return {cmd, [args](const Io& io) {
             return with_game(kGames, args->game, [&](auto type) {
-              play::ProgressLine progress(io.err, "arena");
+              play::ProgressLine progress(io.err, "arena", 60.0,
+                                          play::games_at_once(args->options.threads));
               play::ArenaOptions options = args->options;
               options.on_game = progress.callback();
               play::run_arena<typename decltype(type)::type>(args->agents, options, io.out);

@@ -25,7 +25,7 @@ struct LadderCommandArgs {
 
 template <Game G>
 int ladder(const LadderCommandArgs& args, std::ostream& out, std::ostream& err) {
-  play::ProgressLine progress(err, "ladder");
+  play::ProgressLine progress(err, "ladder", 60.0, play::games_at_once(args.ladder.threads));
   play::LadderOptions options = ladder_options(args.ladder);
   options.on_game = progress.callback();
   options.on_pairing = [&err](const std::string& a, const std::string& b, double points,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/games.hpp"
+#include "play/paired_games.hpp"
 #include "play/progress.hpp"
 #include "play/run_report.hpp"
 #include "tools/azg/commands/command.hpp"
@@ -58,7 +59,7 @@ Command add_report(CLI::App& app) {
               LadderArgs l = args->ladder_args;
               l.games = games->count() ? args->games : 40;
               l.threads = args->threads;
-              play::ProgressLine progress(io.err, "ladder");
+              play::ProgressLine progress(io.err, "ladder", 60.0, play::games_at_once(l.threads));
               play::LadderOptions options = ladder_options(l);
               options.on_game = progress.callback();
               play::report_run_on_ladder<G>(args->run_dir, options,
