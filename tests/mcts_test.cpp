@@ -343,7 +343,7 @@ TEST(SearchOptions, SpecsReadTheOneTableOverAPreset) {
   const SearchConfig uct = search_preset("uct");
   EXPECT_EQ(uct.simulations, 400);
   EXPECT_FLOAT_EQ(uct.c_puct, 1.5f);
-  EXPECT_EQ(search_preset("az").leaves_per_batch, 8);
+  EXPECT_EQ(search_preset("az").leaves_per_batch, 1);
   EXPECT_THROW(search_preset("fast"), Error);
   const SearchConfig c =
       search_config_from(parse_agent_spec("mcts:sims=50,cpuct=2,reuse=0,gumbel_k=4"), uct);
