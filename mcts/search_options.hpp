@@ -96,7 +96,7 @@ inline void check_search_value(const SearchOption& o, double v, const std::strin
 
 // The named presets: `uct` (rollout values, plain UCT-like exploration, one leaf at a
 // time) and `az` (a network, also one leaf a call: every descent sees the values of the
-// leaves before it; against 8 leaves spread by virtual loss it scored 56-76% with each
+// leaves before it; against 8 leaves spread by virtual loss it scored 52-76% with each
 // game's shipped model and lost none, docs/techniques.md#az.batch). Any other name is an
 // error.
 inline SearchConfig search_preset(std::string_view name) {
