@@ -3,8 +3,8 @@
 // the logits of each leaf's legal actions into priors (softmax over the legal ones:
 // illegal actions are masked) and passes the value through, or, with a score utility u,
 // the leaf utility (1 - u) x value + u x score (networks with a score head). Optional: a
-// random symmetry per leaf, and a cache of results keyed by position hash. No LibTorch in
-// this header.
+// random symmetry per leaf or the mean over all of them, and a cache of results keyed by
+// position hash. No LibTorch in this header.
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -20,6 +20,10 @@ namespace azg::nets {
 
 struct NnEvaluatorOptions {
   std::optional<bool> random_symmetry;  // unset: the model's own (net.play_symmetry)
+  // Each leaf read under every symmetry of the game in one forward, its priors and value
+  // the mean of theirs: a steadier estimate for G::kNumSymmetries times the network's work
+  // (test-time augmentation). Overrides random_symmetry.
+  bool average_symmetries = false;
   std::size_t cache_entries = 0;        // 0: no cache
   std::optional<double> score_utility;  // in [0, 1]; unset: the model's own (net.score_utility)
 
@@ -38,7 +42,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
       : model_(std::move(model)),
         options_(options),
         random_symmetry_(options.random_symmetry.value_or(model_->meta().net.play_symmetry) &&
-                         G::kNumSymmetries > 1),
+                         G::kNumSymmetries > 1 && !options.average_symmetries),
+        views_(options.average_symmetries ? G::kNumSymmetries : 1),
         score_utility_(
             static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
     model_->meta().template check_game<G>("the network");
@@ -57,31 +62,52 @@ class NnEvaluator final : public mcts::Evaluator<G> {
     for (std::size_t i = 0; i < n; ++i)
       if (!from_cache(batch, i)) todo.push_back(i);
     if (todo.empty()) return;
-    // Per-call buffers: several search threads may evaluate at once.
+    // Per-call buffers: several search threads may evaluate at once. Row k x views_ + v
+    // holds leaf todo[k] under symmetry v (averaging) or under its one symmetry.
     const std::size_t width = static_cast<std::size_t>(model_->logit_width());
-    std::vector<float> planes(todo.size() * plane_size), logits_out(todo.size() * width),
-        values(todo.size());
-    std::vector<float> scores(score_utility_ > 0 ? todo.size() : 0);
-    std::vector<int> symmetries(todo.size());
+    const std::size_t rows = todo.size() * static_cast<std::size_t>(views_);
+    std::vector<float> planes(rows * plane_size), logits_out(rows * width), values(rows);
+    std::vector<float> scores(score_utility_ > 0 ? rows : 0);
+    std::vector<int> symmetries(rows);
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
-      const int s =
-          random_symmetry_ ? static_cast<int>(Rng(batch.seed(i)).below(G::kNumSymmetries)) : 0;
-      symmetries[k] = s;
-      const std::span<float> out(planes.data() + k * plane_size, plane_size);
-      if (s == 0)
-        batch.state(i).encode(out);
-      else
-        batch.state(i).symmetric(s).encode(out);
+      for (int v = 0; v < views_; ++v) {
+        const std::size_t row = k * views_ + v;
+        const int s = views_ > 1 ? v
+                      : random_symmetry_
+                          ? static_cast<int>(Rng(batch.seed(i)).below(G::kNumSymmetries))
+                          : 0;
+        symmetries[row] = s;
+        const std::span<float> out(planes.data() + row * plane_size, plane_size);
+        if (s == 0)
+          batch.state(i).encode(out);
+        else
+          batch.state(i).symmetric(s).encode(out);
+      }
     }
-    model_->run_raw(planes.data(), static_cast<int>(todo.size()), logits_out.data(), values.data(),
+    model_->run_raw(planes.data(), static_cast<int>(rows), logits_out.data(), values.data(),
                     scores.empty() ? nullptr : scores.data());
+    std::vector<float> view_priors;
     for (std::size_t k = 0; k < todo.size(); ++k) {
       const std::size_t i = todo[k];
-      decode(batch, i, symmetries[k], logits_out.data() + k * width);
-      batch.value(i) = scores.empty()
-                           ? values[k]
-                           : (1.0f - score_utility_) * values[k] + score_utility_ * scores[k];
+      const auto priors = batch.priors(i);
+      float value = 0.0f;
+      for (int v = 0; v < views_; ++v) {
+        const std::size_t row = k * views_ + v;
+        if (v == 0) {
+          decode(batch, i, symmetries[row], logits_out.data() + row * width, priors);
+        } else {
+          view_priors.resize(priors.size());
+          decode(batch, i, symmetries[row], logits_out.data() + row * width, view_priors);
+          for (std::size_t a = 0; a < priors.size(); ++a) priors[a] += view_priors[a];
+        }
+        value += scores.empty()
+                     ? values[row]
+                     : (1.0f - score_utility_) * values[row] + score_utility_ * scores[row];
+      }
+      if (views_ > 1)
+        for (float& p : priors) p /= static_cast<float>(views_);
+      batch.value(i) = value / static_cast<float>(views_);
       to_cache(batch, i);
     }
   }
@@ -89,12 +115,13 @@ class NnEvaluator final : public mcts::Evaluator<G> {
   std::shared_ptr<InferenceModel> model() const { return model_; }
 
  private:
-  // `logits`: one row of the model's raw output (InferenceModel::logit_columns).
-  void decode(mcts::EvalBatch<G>& batch, std::size_t i, int symmetry, const float* logits) const {
+  // Leaf i's priors over its legal actions into `priors`, from `logits`, one row of the
+  // model's raw output (InferenceModel::logit_columns) read under `symmetry`.
+  void decode(const mcts::EvalBatch<G>& batch, std::size_t i, int symmetry, const float* logits,
+              std::span<float> priors) const {
     const std::vector<int>& column = model_->logit_columns();
     const G& state = batch.state(i);
     const auto actions = batch.actions(i);
-    const auto priors = batch.priors(i);
     const G image = symmetry == 0 ? state : state.symmetric(symmetry);
     float max_logit = -1e30f;
     bool any = false;
@@ -148,6 +175,7 @@ class NnEvaluator final : public mcts::Evaluator<G> {
   std::shared_ptr<InferenceModel> model_;
   NnEvaluatorOptions options_;
   bool random_symmetry_;
+  int views_;  // rows per leaf: G::kNumSymmetries when averaging, else 1
   float score_utility_;
   std::mutex cache_mutex_;
   std::unordered_map<std::uint64_t, Cached> cache_;

@@ -121,9 +121,15 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
                       quote_input(key) + " has no meaning");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     nets::NnEvaluatorOptions options;
-    // Unset: the model's own net.play_symmetry.
-    if (spec.has("symmetry"))
-      options.random_symmetry = mcts::spec_number(spec, "symmetry", 0, 0, 1) != 0;
+    // Unset: the model's own net.play_symmetry. all: the mean over every symmetry.
+    if (spec.has("symmetry")) {
+      const std::string& symmetry = spec.options.at("symmetry");
+      if (symmetry != "0" && symmetry != "1" && symmetry != "all")
+        throw Error("agent spec " + quote_input(spec.text) +
+                    ": symmetry must be 0, 1 or all, got " + quote_input(symmetry));
+      options.average_symmetries = symmetry == "all";
+      options.random_symmetry = symmetry == "1";
+    }
     // Unset: the model's own net.score_utility (the one it trained with).
     if (spec.has("score_utility"))
       options.score_utility = mcts::spec_number(spec, "score_utility", 0, 0, 1);

@@ -577,6 +577,50 @@ TEST(NnEvaluator, PlaySymmetryIsTheModelsOwnUnlessTheOptionsSayOtherwise) {
   EXPECT_NE(values(asymmetric, true), values(asymmetric, false));
 }
 
+// Averaged over every symmetry, a leaf reads the same as each of its images: the same value,
+// and each action's prior is its image's in the transformed position. One symmetry alone
+// (an untrained network is not invariant) does not.
+TEST(NnEvaluator, TheMeanOverEverySymmetryReadsEveryImageAlike) {
+  auto model = InferenceModel::fresh(meta_for<Imbriqua>(small()), 10);
+  const mcts::EvalBatch<Imbriqua> leaves = random_leaves(4, 14, 9);
+  for (const bool average : {true, false}) {
+    NnEvaluatorOptions options = NnEvaluatorOptions::without_symmetry();
+    options.average_symmetries = average;
+    NnEvaluator<Imbriqua> evaluator(model, options);
+    double value_gap = 0, prior_gap = 0;
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+      const Imbriqua& g = leaves.state(i);
+      mcts::EvalBatch<Imbriqua> batch;
+      FixedList<Action, Imbriqua::kMaxActions> actions;
+      g.legal_actions(actions);
+      batch.add(g, actions, 1);
+      for (int s = 1; s < Imbriqua::kNumSymmetries; ++s) {
+        const Imbriqua image = g.symmetric(s);
+        FixedList<Action, Imbriqua::kMaxActions> mapped;
+        for (const Action a : actions) mapped.push_back(g.symmetric_action(s, a));
+        batch.add(image, mapped, 1);
+      }
+      evaluator.evaluate(batch);
+      double sum = 0;
+      for (const float p : batch.priors(0)) sum += p;
+      EXPECT_NEAR(sum, 1.0, 1e-4);
+      for (std::size_t b = 1; b < batch.size(); ++b) {
+        value_gap = std::max(value_gap, std::abs(double(batch.value(b) - batch.value(0))));
+        for (std::size_t a = 0; a < actions.size(); ++a)
+          prior_gap =
+              std::max(prior_gap, std::abs(double(batch.priors(b)[a] - batch.priors(0)[a])));
+      }
+    }
+    if (average) {
+      EXPECT_LT(value_gap, 1e-4);
+      EXPECT_LT(prior_gap, 1e-4);
+    } else {
+      EXPECT_GT(value_gap + prior_gap, 1e-3)
+          << "one reading is not invariant, so the test can fail";
+    }
+  }
+}
+
 TEST(NnEvaluator, AzAgentPlaysLegalMoves) {
   auto model = InferenceModel::fresh(meta_for<TicTacToe>(small()), 12);
   mcts::SearchConfig config;

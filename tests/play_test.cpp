@@ -640,6 +640,27 @@ TEST(AgentSpecs, AHeuristicMixOfOneLeavesTheNetworkOut) {
       Error);
 }
 
+// az:...,symmetry= takes 0, 1 or all; anything else is refused before any model is read.
+TEST(AgentSpecs, SymmetryTakesZeroOneOrAll) {
+  for (const std::string bad : {"2", "0.5", "every"}) {
+    try {
+      agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,symmetry=" + bad));
+      ADD_FAILURE() << "symmetry=" << bad << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("symmetry must be 0, 1 or all"), std::string::npos)
+          << e.what();
+    }
+  }
+  for (const std::string good : {"0", "1", "all"}) {
+    try {
+      agent_factory<Lignes>(mcts::parse_agent_spec("az:model=/nonexistent/m.pt,symmetry=" + good));
+      ADD_FAILURE() << "the model does not exist";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find("symmetry must"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // az:...,raw=1: the network's policy alone. Its move is the legal action of highest prior
 // (read here from the evaluator directly), whatever the agent's seed; search keys are
 // refused with it, before any model is read.
