@@ -53,6 +53,10 @@ struct NetConfig {
   // augmentation) unless their spec sets symmetry=; the run's evaluations do too. A player
   // the network reads less well (Intercept's Light) is then seen half the time as the other.
   bool play_symmetry = false;
+  // Agents of this model read each leaf under every symmetry of the game and take the mean
+  // (az:...,symmetry=all) unless their spec sets symmetry=; the run's evaluations do too.
+  // Overrides play_symmetry. Imperator's shipped model plays so (+6 points against AB-5).
+  bool play_symmetry_mean = false;
 };
 
 struct NetShape {
@@ -93,7 +97,8 @@ struct ModelMeta {
               {"policy_head", net.policy_head},
               {"score_head", net.score_head},
               {"score_utility", net.score_utility},
-              {"play_symmetry", net.play_symmetry}}},
+              {"play_symmetry", net.play_symmetry},
+              {"play_symmetry_mean", net.play_symmetry_mean}}},
             {"policy_map",
              {{"planes", shape.policy_map.planes}, {"globals", shape.policy_map.globals}}},
             {"training_step", step},
@@ -142,6 +147,7 @@ struct ModelMeta {
       if (m.net.score_utility > 0 && !m.net.score_head)
         throw Error(source + ": score_utility needs a score head");
       m.net.play_symmetry = n.value("play_symmetry", false);  // older models play without
+      m.net.play_symmetry_mean = n.value("play_symmetry_mean", false);
       if (j.contains("policy_map")) {
         m.shape.policy_map.planes =
             whole(j.at("policy_map").at("planes"), "policy_map planes", 0, 4096);

@@ -22,15 +22,17 @@ struct NnEvaluatorOptions {
   std::optional<bool> random_symmetry;  // unset: the model's own (net.play_symmetry)
   // Each leaf read under every symmetry of the game in one forward, its priors and value
   // the mean of theirs: a steadier estimate for G::kNumSymmetries times the network's work
-  // (test-time augmentation). Overrides random_symmetry.
-  bool average_symmetries = false;
+  // (test-time augmentation). Overrides random_symmetry. Unset: the model's own
+  // (net.play_symmetry_mean).
+  std::optional<bool> average_symmetries;
   std::size_t cache_entries = 0;        // 0: no cache
   std::optional<double> score_utility;  // in [0, 1]; unset: the model's own (net.score_utility)
 
-  // Positions read as they stand, whatever the model's net.play_symmetry says.
+  // Positions read as they stand, whatever the model's net.play_symmetry(_mean) says.
   static NnEvaluatorOptions without_symmetry() {
     NnEvaluatorOptions options;
     options.random_symmetry = false;
+    options.average_symmetries = false;
     return options;
   }
 };
@@ -42,8 +44,8 @@ class NnEvaluator final : public mcts::Evaluator<G> {
       : model_(std::move(model)),
         options_(options),
         random_symmetry_(options.random_symmetry.value_or(model_->meta().net.play_symmetry) &&
-                         G::kNumSymmetries > 1 && !options.average_symmetries),
-        views_(options.average_symmetries ? G::kNumSymmetries : 1),
+                         G::kNumSymmetries > 1 && !averages_symmetries(options, *model_)),
+        views_(averages_symmetries(options, *model_) ? G::kNumSymmetries : 1),
         score_utility_(
             static_cast<float>(options.score_utility.value_or(model_->meta().net.score_utility))) {
     model_->meta().template check_game<G>("the network");
@@ -115,6 +117,10 @@ class NnEvaluator final : public mcts::Evaluator<G> {
   std::shared_ptr<InferenceModel> model() const { return model_; }
 
  private:
+  static bool averages_symmetries(const NnEvaluatorOptions& options, const InferenceModel& model) {
+    return options.average_symmetries.value_or(model.meta().net.play_symmetry_mean);
+  }
+
   // Leaf i's priors over its legal actions into `priors`, from `logits`, one row of the
   // model's raw output (InferenceModel::logit_columns) read under `symmetry`.
   void decode(const mcts::EvalBatch<G>& batch, std::size_t i, int symmetry, const float* logits,

@@ -121,7 +121,7 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
                       quote_input(key) + " has no meaning");
     const mcts::SearchConfig config = mcts::search_config_from(spec, mcts::search_preset("az"));
     nets::NnEvaluatorOptions options;
-    // Unset: the model's own net.play_symmetry. all: the mean over every symmetry.
+    // Unset: the model's own net.play_symmetry(_mean). all: the mean over every symmetry.
     if (spec.has("symmetry")) {
       const std::string& symmetry = spec.options.at("symmetry");
       if (symmetry != "0" && symmetry != "1" && symmetry != "all")

@@ -100,7 +100,17 @@ if [ -n "$reference" ]; then
     check serve-model-missing 2 'no model at' -- "$azg" serve --port 0 --agent "az=az:model=/nonexistent.pt"
   fi
   check export-not-a-checkpoint 2 'not a readable checkpoint|not an azg checkpoint' -- "$azg" export --checkpoint "$reference/model.pt" --out /tmp/azg-cli-x.pt
+  # Weight averaging and the play symmetry a model carries (nets/model_average, model_settings).
+  model_dir=$(mktemp -d)
+  check export-average 0 '^averaged 2 imbriqua models' -- "$azg" export --average "$reference/model.pt" "$reference/model.pt" --out "$model_dir/mean.pt"
+  check export-average-one 2 'averaging needs at least two models, got 1' -- "$azg" export --average "$reference/model.pt" --out "$model_dir/one.pt"
+  check export-average-no-out 2 '--average needs --out' -- "$azg" export --average "$reference/model.pt" "$reference/model.pt"
+  check export-play-symmetry 0 'symmetry=all unless a spec says otherwise' -- "$azg" export --model "$model_dir/mean.pt" --play-symmetry all --out "$model_dir/mean.pt"
+  check export-play-symmetry-plays 0 'az:model=.*: [0-9]+ wins' -- "$azg" play-agents --game imbriqua --agents "az:model=$model_dir/mean.pt,sims=8" random --games 2
+  check export-play-symmetry-bad 2 'the play symmetry must be 0, 1 or all, got .half.' -- "$azg" export --model "$model_dir/mean.pt" --play-symmetry half --out "$model_dir/x.pt"
+  rm -rf "$model_dir"
 fi
+check export-play-symmetry-alone 2 '--play-symmetry rewrites an exported model' -- "$azg" export --play-symmetry all --out /tmp/x.pt
 if [ "$web" = 1 ]; then
   # With no --agent: each game's shipped model first (the server stops when timeout ends it).
   check serve-shipped 0 'agents: shipped \(az:model=shipped: imbriqua, truchet, imperator, lignes, intercept\), uct \(mcts:sims=800\), random' -- bash -c "timeout 10 '$azg' serve --port 0 | head -1"
@@ -112,8 +122,8 @@ if [ "$web" = 1 ]; then
 else
   check serve-not-built 2 'azg serve is not in this build \(configured with -DAZG_WEB=OFF\)' -- "$azg" serve --port 0
 fi
-check export-model-without-onnx 2 'add --onnx' -- "$azg" export --model /tmp/m.pt
-check export-nothing 2 'give --checkpoint C --out M.pt, or --model M.pt --onnx' -- "$azg" export
+check export-model-without-onnx 2 'add --onnx or --play-symmetry' -- "$azg" export --model /tmp/m.pt
+check export-nothing 2 'give --checkpoint C --out M.pt, --average M1.pt M2.pt... --out M.pt, or --model M.pt with --onnx or --play-symmetry' -- "$azg" export
 check export-onnx-missing 2 'no model at /nonexistent.pt' -- "$azg" export --model /nonexistent.pt --onnx
 check export-missing 2 'no checkpoint at' -- "$azg" export --checkpoint /nonexistent.ckpt --out /tmp/x.pt
 check arena 0 '^1 +mcts' -- "$azg" arena --game lignes --agent r=random --agent mcts=mcts:sims=100 --games 2 --anchor r

@@ -17,6 +17,8 @@
 #include "nets/checkpoint.hpp"
 #include "nets/inference.hpp"
 #include "nets/learner.hpp"
+#include "nets/model_average.hpp"
+#include "nets/model_settings.hpp"
 #include "nets/network.hpp"
 #include "nets/nn_evaluator.hpp"
 #include "tests/games/tictactoe.hpp"
@@ -246,6 +248,11 @@ TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {
   symmetric.play_symmetry = true;
   EXPECT_TRUE(
       ModelMeta::from_json(meta_for<Imbriqua>(symmetric).to_json(), "m.pt").net.play_symmetry);
+  // And net.play_symmetry_mean, from 2026-12-07 on.
+  EXPECT_FALSE(ModelMeta::from_json(j, "m.pt").net.play_symmetry_mean);
+  symmetric.play_symmetry_mean = true;
+  EXPECT_TRUE(
+      ModelMeta::from_json(meta_for<Imbriqua>(symmetric).to_json(), "m.pt").net.play_symmetry_mean);
 }
 
 TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
@@ -369,6 +376,95 @@ TEST(Export, TheConvolutionalHeadSurvivesCheckpointAndExport) {
   EXPECT_EQ(ModelMeta::from_json(j, "old.pt").net.policy_head, "fc");
   j["net"]["policy_head"] = "attention";
   EXPECT_THROW(ModelMeta::from_json(j, "m.pt"), Error);
+}
+
+// Weight averaging: every weight and every batch-norm statistic of the written model is
+// the mean of the models' own; the conv head's index table is kept; models of another
+// shape, a lone model and a missing file are refused before anything is written.
+TEST(ModelAverage, EveryWeightAndStatisticIsTheMeanAndMismatchesAreRefused) {
+  const std::string dir = temp_dir("average");
+  NetConfig net = small();
+  net.policy_head = "conv";
+  ModelMeta meta = meta_for<Imbriqua>(net);
+  std::vector<torch::jit::Module> nets;
+  std::vector<std::string> paths;
+  for (int i = 0; i < 3; ++i) {
+    auto m = build_network(meta.shape, meta.net, 20 + i);
+    {
+      torch::NoGradGuard no_grad;  // running statistics unlike the fresh 0 and 1
+      m.attr("stem_bn_m").toTensor().uniform_(-1, 1);
+      m.attr("stem_bn_v").toTensor().uniform_(0.5, 2);
+    }
+    m.eval();
+    meta.step = 1000 * (i + 1);
+    paths.push_back(dir + "/m" + std::to_string(i) + ".pt");
+    export_model(m, meta, paths.back());
+    nets.push_back(m);
+  }
+  const ModelMeta written = average_models(paths, dir + "/mean.pt");
+  EXPECT_EQ(written.step, 3000);
+  ModelMeta read;
+  const auto mean = load_exported(dir + "/mean.pt", read, torch::kCPU);
+  EXPECT_EQ(read.net.policy_head, "conv");
+  int checked = 0;
+  for (const auto& p : mean.named_parameters()) {
+    at::Tensor expected = torch::zeros_like(p.value);
+    for (const auto& m : nets) expected += m.attr(p.name).toTensor() / 3.0;
+    EXPECT_TRUE(torch::allclose(p.value, expected, 1e-5, 1e-6)) << p.name;
+    ++checked;
+  }
+  for (const std::string name : {"stem_bn_m", "stem_bn_v"}) {
+    at::Tensor expected = torch::zeros_like(mean.attr(name).toTensor());
+    for (const auto& m : nets) expected += m.attr(name).toTensor() / 3.0;
+    EXPECT_TRUE(torch::allclose(mean.attr(name).toTensor(), expected, 1e-5, 1e-6)) << name;
+  }
+  EXPECT_GT(checked, 10);
+  EXPECT_TRUE(
+      torch::equal(mean.attr("policy_slots").toTensor(), nets[0].attr("policy_slots").toTensor()));
+  // The mean is not any one of the models.
+  EXPECT_FALSE(torch::allclose(mean.attr("stem").toTensor(), nets[0].attr("stem").toTensor()));
+
+  NetConfig deeper = net;
+  deeper.blocks = 2;
+  const ModelMeta deeper_meta = meta_for<Imbriqua>(deeper);
+  auto d = build_network(deeper_meta.shape, deeper_meta.net, 5);
+  d.eval();
+  export_model(d, deeper_meta, dir + "/deeper.pt");
+  const std::string out = dir + "/refused.pt";
+  try {
+    average_models({paths[0], dir + "/deeper.pt"}, out);
+    ADD_FAILURE() << "models of two shapes were averaged";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("differ in net.blocks"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(average_models({paths[0]}, out), Error);
+  EXPECT_THROW(average_models({paths[0], dir + "/missing.pt"}, out), Error);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A model's play symmetry is rewritten in place, its weights kept; other values are refused
+// and leave the file as it was.
+TEST(ModelSettings, ThePlaySymmetryIsRewrittenAndTheWeightsKept) {
+  const std::string dir = temp_dir("settings");
+  const ModelMeta meta = meta_for<Imbriqua>(small());
+  auto net = build_network(meta.shape, meta.net, 31);
+  net.eval();
+  export_model(net, meta, dir + "/m.pt");
+  for (const std::string symmetry : {"all", "1", "0"}) {
+    const ModelMeta written = set_play_symmetry(dir + "/m.pt", dir + "/m.pt", symmetry);
+    ModelMeta read;
+    const auto loaded = load_exported(dir + "/m.pt", read, torch::kCPU);
+    EXPECT_EQ(read.net.play_symmetry, symmetry == "1") << symmetry;
+    EXPECT_EQ(read.net.play_symmetry_mean, symmetry == "all") << symmetry;
+    EXPECT_EQ(written.net.play_symmetry_mean, read.net.play_symmetry_mean);
+    for (const auto& p : loaded.named_parameters())
+      EXPECT_TRUE(torch::equal(p.value, net.attr(p.name).toTensor())) << p.name;
+  }
+  set_play_symmetry(dir + "/m.pt", dir + "/m.pt", "all");
+  EXPECT_THROW(set_play_symmetry(dir + "/m.pt", dir + "/m.pt", "2"), Error);
+  ModelMeta read;
+  load_exported(dir + "/m.pt", read, torch::kCPU);
+  EXPECT_TRUE(read.net.play_symmetry_mean) << "a refused value leaves the model as it was";
 }
 
 // The pair head's targets: plane 1 + to of Imperator is read at a move's from-cell and

@@ -236,39 +236,49 @@ struct PlayerZeroLoses final : mcts::Evaluator<G> {
   }
 };
 
-// net.play_symmetry travels with the model to its agents and the run's evaluations, while
-// self-play keeps reading positions as they stand.
+// net.play_symmetry and net.play_symmetry_mean travel with the model to its agents and the
+// run's evaluations, while self-play keeps reading positions as they stand.
 TEST(PlaySymmetry, TheModelCarriesItAndSelfPlayIgnoresIt) {
-  TrainConfig c = TrainConfig::defaults();
-  c.net_blocks = 1;
-  c.net_channels = 8;
-  EXPECT_FALSE(model_meta<Intercept>(c).net.play_symmetry) << "off by default";
-  c.net_play_symmetry = true;
-  const nets::ModelMeta meta = model_meta<Intercept>(c);
-  ASSERT_TRUE(meta.net.play_symmetry);
-  auto model = nets::InferenceModel::fresh(meta, 4);
-  mcts::EvalBatch<Intercept> batch;
-  Rng rng(9);
-  while (batch.size() < 16) {
-    Intercept g;
-    for (int k = 0; k < 10 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
-    if (g.is_terminal()) continue;
-    FixedList<Action, Intercept::kMaxActions> actions;
-    g.legal_actions(actions);
-    batch.add(g, actions, rng.next());
+  for (const bool mean : {false, true}) {
+    TrainConfig c = TrainConfig::defaults();
+    c.net_blocks = 1;
+    c.net_channels = 8;
+    EXPECT_FALSE(model_meta<Intercept>(c).net.play_symmetry) << "off by default";
+    EXPECT_FALSE(model_meta<Intercept>(c).net.play_symmetry_mean) << "off by default";
+    (mean ? c.net_play_symmetry_mean : c.net_play_symmetry) = true;
+    const nets::ModelMeta meta = model_meta<Intercept>(c);
+    ASSERT_EQ(meta.net.play_symmetry, !mean);
+    ASSERT_EQ(meta.net.play_symmetry_mean, mean);
+    auto model = nets::InferenceModel::fresh(meta, 4);
+    mcts::EvalBatch<Intercept> batch;
+    Rng rng(9);
+    while (batch.size() < 16) {
+      Intercept g;
+      for (int k = 0; k < 10 && !g.is_terminal(); ++k) g.apply(random_action(g, rng));
+      if (g.is_terminal()) continue;
+      FixedList<Action, Intercept::kMaxActions> actions;
+      g.legal_actions(actions);
+      batch.add(g, actions, rng.next());
+    }
+    auto values = [&](mcts::Evaluator<Intercept>& evaluator) {
+      evaluator.evaluate(batch);
+      std::vector<float> out;
+      for (std::size_t i = 0; i < batch.size(); ++i) out.push_back(batch.value(i));
+      return out;
+    };
+    SelfPlayEvaluator<Intercept> selfplay(c, model);
+    nets::NnEvaluator<Intercept> as_they_stand(model, nets::NnEvaluatorOptions::without_symmetry()),
+        own_setting(model);
+    const std::vector<float> plain = values(as_they_stand);
+    EXPECT_EQ(values(selfplay.get()), plain);
+    EXPECT_NE(values(own_setting), plain);
+    if (mean) {  // the model's own setting is the mean over every symmetry
+      nets::NnEvaluatorOptions options;
+      options.average_symmetries = true;
+      nets::NnEvaluator<Intercept> averaging(model, options);
+      EXPECT_EQ(values(own_setting), values(averaging));
+    }
   }
-  auto values = [&](mcts::Evaluator<Intercept>& evaluator) {
-    evaluator.evaluate(batch);
-    std::vector<float> out;
-    for (std::size_t i = 0; i < batch.size(); ++i) out.push_back(batch.value(i));
-    return out;
-  };
-  SelfPlayEvaluator<Intercept> selfplay(c, model);
-  nets::NnEvaluator<Intercept> as_they_stand(model, nets::NnEvaluatorOptions::without_symmetry()),
-      own_setting(model);
-  const std::vector<float> plain = values(as_they_stand);
-  EXPECT_EQ(values(selfplay.get()), plain);
-  EXPECT_NE(values(own_setting), plain);
 }
 
 TEST(HeuristicMix, TheWeightRunsLinearlyFromStartToFinal) {

@@ -176,6 +176,11 @@ const std::vector<AnyField>& fields() {
                     "the model's agents and the run's evaluations read each leaf under a random "
                     "symmetry of the game (test-time augmentation), unless an agent spec sets "
                     "symmetry=; self-play does not"},
+        Field<bool>{"net.play_symmetry_mean", &C::net_play_symmetry_mean, false,
+                    "the model's agents and the run's evaluations read each leaf under every "
+                    "symmetry of the game and take the mean (az:...,symmetry=all: 2 to 3 times "
+                    "the cost of a decision), unless an agent spec sets symmetry=; overrides "
+                    "net.play_symmetry; self-play does not"},
         Field<std::string>{"net.policy_head", &C::net_policy_head, "fc",
                            "fc (2 planes and a dense layer), conv (a logit plane per move kind, "
                            "read at the action's "

@@ -32,6 +32,7 @@ struct TrainConfig {
   bool net_score_head;
   double net_score_utility;
   bool net_play_symmetry;
+  bool net_play_symmetry_mean;
   std::string net_policy_head;
   // optimizer
   std::string optim_optimizer;

@@ -19,6 +19,7 @@ nets::ModelMeta model_meta(const TrainConfig& c) {
   net.score_head = c.net_score_head;
   net.score_utility = c.net_score_utility;
   net.play_symmetry = c.net_play_symmetry;
+  net.play_symmetry_mean = c.net_play_symmetry_mean;
   nets::ModelMeta meta = nets::meta_for<G>(net);
   meta.config_hash = c.hash();
   return meta;
