@@ -89,10 +89,12 @@ std::vector<ShippedModel> shipped_models(const std::vector<std::string>& games) 
 }
 
 std::string format_shipped_models(const std::vector<ShippedModel>& models,
-                                  const std::vector<std::string>& checks) {
+                                  const std::vector<std::string>& checks,
+                                  const std::vector<std::string>& plays) {
   std::ostringstream out;
   out << std::left << std::setw(10) << "game" << std::setw(8) << "size" << std::setw(28) << "recipe"
       << std::setw(8) << "minutes" << std::setw(8) << "games" << std::setw(12) << "check"
+      << std::setw(14) << "plays"
       << "rating\n";
   for (std::size_t i = 0; i < models.size(); ++i) {
     const ShippedModel& m = models[i];
@@ -104,7 +106,8 @@ std::string format_shipped_models(const std::vector<ShippedModel>& models,
     out << std::setw(10) << m.game << std::setw(8) << size << std::setw(28)
         << text_field(m.card, "recipe") << std::setw(8) << number_field(m.card, "minutes")
         << std::setw(8) << number_field(m.card, "games") << std::setw(12)
-        << (i < checks.size() && checks[i] == "ok" ? "ok" : "REFUSED") << rating << "\n";
+        << (i < checks.size() && checks[i] == "ok" ? "ok" : "REFUSED") << std::setw(14)
+        << (i < plays.size() ? plays[i] : "?") << rating << "\n";
     if (i < checks.size() && checks[i] != "ok") out << "  " << checks[i] << "\n";
   }
   return out.str();

@@ -38,10 +38,12 @@ mcts::AgentSpec agent_or_shipped(const std::string& spec_text, const std::string
 // Every shipped model among `games`, in their order.
 std::vector<ShippedModel> shipped_models(const std::vector<std::string>& games);
 
-// One row per model for `azg models`: game, size, recipe, minutes, games, rating, then
-// the model's row of `checks` (say "ok", or why this build refuses it).
+// One row per model for `azg models`: game, size, recipe, minutes, games, how its agents
+// read leaves unless a spec says otherwise (its row of `plays`, e.g. symmetry=all), rating,
+// then its row of `checks` (say "ok", or why this build refuses it).
 std::string format_shipped_models(const std::vector<ShippedModel>& models,
-                                  const std::vector<std::string>& checks);
+                                  const std::vector<std::string>& checks,
+                                  const std::vector<std::string>& plays);
 
 // The message a shipped model whose game's encoding changed is refused with: the check's
 // own line, and what to do about it.

@@ -1,6 +1,7 @@
 // `azg models`: the models the project ships (models/README.md), one row a game with its
-// recipe, training minutes and games, and rating; each is loaded and checked against this
-// build's encoding of its game, and a refused one says why (exit status 1).
+// recipe, training minutes and games, the symmetry its agents play with, and rating; each
+// is loaded and checked against this build's encoding of its game, and a refused one says
+// why (exit status 1).
 #include <memory>
 #include <ostream>
 #include <string>
@@ -29,7 +30,7 @@ Command add_models(CLI::App& app) {
               throw Error("unknown game " + quote_input(*game) + " (known: " + game_names(kGames) +
                           ")");
             const auto models = play::shipped_models(names);
-            std::vector<std::string> checks;
+            std::vector<std::string> checks, plays;
             bool refused = false;
             for (const auto& m : models)
               with_game(kGames, m.game, [&](auto type) {
@@ -37,10 +38,17 @@ Command add_models(CLI::App& app) {
                 try {
                   const auto spec =
                       mcts::parse_agent_spec(std::string("az:model=") + play::kShippedModel);
-                  play::check_agent_model<G>(*play::load_agent_model(spec, m.game), spec);
+                  const auto model = play::load_agent_model(spec, m.game);
+                  play::check_agent_model<G>(*model, spec);
                   checks.emplace_back("ok");
+                  // The symmetry its agents read leaves under unless a spec sets symmetry=.
+                  const nets::NetConfig& net = model->meta().net;
+                  plays.emplace_back(net.play_symmetry_mean ? "symmetry=all"
+                                     : net.play_symmetry    ? "symmetry=1"
+                                                            : "symmetry=0");
                 } catch (const Error& e) {
                   checks.emplace_back(e.what());
+                  plays.emplace_back("?");
                   refused = true;
                 }
                 return 0;
@@ -50,7 +58,7 @@ Command add_models(CLI::App& app) {
                      << " (models/README.md says how one is made)\n";
               return 0;
             }
-            io.out << play::format_shipped_models(models, checks);
+            io.out << play::format_shipped_models(models, checks, plays);
             return refused ? 1 : 0;
           }};
 }
