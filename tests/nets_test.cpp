@@ -316,12 +316,19 @@ TEST(Checkpoint, WrongGameAndDamagedFilesAreClearErrors) {
   }
 }
 
+// A fresh network of `meta`, in eval mode, exported to `path`; returns the network.
+torch::jit::Module export_fresh(const ModelMeta& meta, std::uint64_t seed,
+                                const std::string& path) {
+  auto net = build_network(meta.shape, meta.net, seed);
+  net.eval();
+  export_model(net, meta, path);
+  return net;
+}
+
 TEST(Export, SameOutputsBeforeAndAfterExport) {
   const std::string dir = temp_dir("export");
   const ModelMeta meta = meta_for<Lignes>(small());
-  auto net = build_network(meta.shape, meta.net, 9);
-  net.eval();
-  export_model(net, meta, dir + "/m.pt");
+  auto net = export_fresh(meta, 9, dir + "/m.pt");
   ModelMeta read;
   auto loaded = load_exported(dir + "/m.pt", read, torch::kCPU);
   EXPECT_EQ(read.game, "lignes");
@@ -426,10 +433,7 @@ TEST(ModelAverage, EveryWeightAndStatisticIsTheMeanAndMismatchesAreRefused) {
 
   NetConfig deeper = net;
   deeper.blocks = 2;
-  const ModelMeta deeper_meta = meta_for<Imbriqua>(deeper);
-  auto d = build_network(deeper_meta.shape, deeper_meta.net, 5);
-  d.eval();
-  export_model(d, deeper_meta, dir + "/deeper.pt");
+  export_fresh(meta_for<Imbriqua>(deeper), 5, dir + "/deeper.pt");
   const std::string out = dir + "/refused.pt";
   try {
     average_models({paths[0], dir + "/deeper.pt"}, out);
@@ -447,9 +451,7 @@ TEST(ModelAverage, EveryWeightAndStatisticIsTheMeanAndMismatchesAreRefused) {
 TEST(ModelSettings, ThePlaySymmetryIsRewrittenAndTheWeightsKept) {
   const std::string dir = temp_dir("settings");
   const ModelMeta meta = meta_for<Imbriqua>(small());
-  auto net = build_network(meta.shape, meta.net, 31);
-  net.eval();
-  export_model(net, meta, dir + "/m.pt");
+  const auto net = export_fresh(meta, 31, dir + "/m.pt");
   for (const std::string symmetry : {"all", "1", "0"}) {
     const ModelMeta written = set_play_symmetry(dir + "/m.pt", dir + "/m.pt", symmetry);
     ModelMeta read;
