@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,23 @@
 #include "env/common/game_traits.hpp"
 
 namespace azg::nets {
+
+// How agents read a leaf: as it stands ("0"), under one random symmetry of the game ("1"),
+// or as the mean over all of them ("all"). The one mapping between those names (an az
+// spec's symmetry=, `azg export --play-symmetry`, `azg models`) and NetConfig's two fields.
+struct PlaySymmetry {
+  bool random = false;  // net.play_symmetry
+  bool mean = false;    // net.play_symmetry_mean; overrides random
+  static constexpr const char* kChoices = "0, 1 or all";
+  // Empty for a name other than 0, 1 or all.
+  static std::optional<PlaySymmetry> from_name(const std::string& name) {
+    if (name == "0") return PlaySymmetry{};
+    if (name == "1") return PlaySymmetry{true, false};
+    if (name == "all") return PlaySymmetry{false, true};
+    return std::nullopt;
+  }
+  std::string name() const { return mean ? "all" : random ? "1" : "0"; }
+};
 
 struct NetConfig {
   int blocks = 4;
@@ -57,6 +75,11 @@ struct NetConfig {
   // (az:...,symmetry=all) unless their spec sets symmetry=; the run's evaluations do too.
   // Overrides play_symmetry. Imperator's shipped model plays so (+6 points against AB-5).
   bool play_symmetry_mean = false;
+  PlaySymmetry play_symmetry_setting() const { return {play_symmetry, play_symmetry_mean}; }
+  void set_play_symmetry(const PlaySymmetry& setting) {
+    play_symmetry = setting.random;
+    play_symmetry_mean = setting.mean;
+  }
 };
 
 struct NetShape {

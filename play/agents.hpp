@@ -123,12 +123,13 @@ AgentFactory<G> agent_factory(const mcts::AgentSpec& spec,
     nets::NnEvaluatorOptions options;
     // Unset: the model's own net.play_symmetry(_mean). all: the mean over every symmetry.
     if (spec.has("symmetry")) {
-      const std::string& symmetry = spec.options.at("symmetry");
-      if (symmetry != "0" && symmetry != "1" && symmetry != "all")
-        throw Error("agent spec " + quote_input(spec.text) +
-                    ": symmetry must be 0, 1 or all, got " + quote_input(symmetry));
-      options.average_symmetries = symmetry == "all";
-      options.random_symmetry = symmetry == "1";
+      const std::string& name = spec.options.at("symmetry");
+      const auto symmetry = nets::PlaySymmetry::from_name(name);
+      if (!symmetry)
+        throw Error("agent spec " + quote_input(spec.text) + ": symmetry must be " +
+                    nets::PlaySymmetry::kChoices + ", got " + quote_input(name));
+      options.average_symmetries = symmetry->mean;
+      options.random_symmetry = symmetry->random;
     }
     // Unset: the model's own net.score_utility (the one it trained with).
     if (spec.has("score_utility"))

@@ -255,6 +255,23 @@ TEST(ModelMeta, AnotherEncodingVersionOrAMissingOwnershipKeyIsHandled) {
       ModelMeta::from_json(meta_for<Imbriqua>(symmetric).to_json(), "m.pt").net.play_symmetry_mean);
 }
 
+// The names 0, 1 and all map to the two fields and back; anything else is refused.
+TEST(PlaySymmetry, EachNameSetsItsFieldsAndIsReadBack) {
+  for (const std::string name : {"0", "1", "all"}) {
+    const auto setting = PlaySymmetry::from_name(name);
+    ASSERT_TRUE(setting.has_value()) << name;
+    NetConfig net = small();
+    net.set_play_symmetry(*setting);
+    EXPECT_EQ(net.play_symmetry, name == "1") << name;
+    EXPECT_EQ(net.play_symmetry_mean, name == "all") << name;
+    EXPECT_EQ(net.play_symmetry_setting().name(), name);
+  }
+  // The mean overrides the random symmetry, as the evaluator reads them.
+  EXPECT_EQ((PlaySymmetry{true, true}).name(), "all");
+  for (const std::string bad : {"", "2", "ALL", "true"})
+    EXPECT_FALSE(PlaySymmetry::from_name(bad).has_value()) << bad;
+}
+
 TEST(Checkpoint, RoundTripIsBitExactIncludingTheOptimizer) {
   const std::string dir = temp_dir("checkpoint");
   const ModelMeta meta = meta_for<TicTacToe>(small());

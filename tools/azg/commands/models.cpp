@@ -43,9 +43,7 @@ Command add_models(CLI::App& app) {
                   checks.emplace_back("ok");
                   // The symmetry its agents read leaves under unless a spec sets symmetry=.
                   const nets::NetConfig& net = model->meta().net;
-                  plays.emplace_back(net.play_symmetry_mean ? "symmetry=all"
-                                     : net.play_symmetry    ? "symmetry=1"
-                                                            : "symmetry=0");
+                  plays.emplace_back("symmetry=" + net.play_symmetry_setting().name());
                 } catch (const Error& e) {
                   checks.emplace_back(e.what());
                   plays.emplace_back("?");
