@@ -66,6 +66,7 @@ check engine-bad-spec 2 "unknown option 'warp'" -- "$azg" engine --game lignes -
 # exit status 0: every shipped model is accepted by this build (a refused one exits 1)
 check models 0 '^lignes +[0-9]+K +configs/lignes' -- "$azg" models
 check models-plays 0 '^imperator .* ok +symmetry=all +\+' -- "$azg" models --game imperator
+check models-plays-lignes 0 '^lignes .* ok +symmetry=all +\+' -- "$azg" models --game lignes
 check engine-shipped 0 '^bestmove P' -- bash -c "printf 'position startpos moves P0,0\ngo sims 30\n' | '$azg' engine --game lignes"
 check analysis-shipped 0 '"moveInfos"' -- bash -c "echo '{\"id\":\"a\",\"moves\":[],\"maxVisits\":20}' | '$azg' analysis --game imbriqua"
 check engine-none-shipped 2 'no shipped model for connect4: give --agent' -- "$azg" engine --game connect4
