@@ -3,32 +3,9 @@
 #include <torch/script.h>
 
 #include "nets/checkpoint.hpp"
+#include "nets/model_identity.hpp"
 
 namespace azg::nets {
-namespace {
-
-// The meta fields two models must share to be averaged: all but where the weights stand.
-nlohmann::json network_identity(const ModelMeta& meta) {
-  nlohmann::json j = meta.to_json();
-  j.erase("training_step");
-  j.erase("config_hash");
-  return j;
-}
-
-// The first top-level key (or net.* key) where two metas differ, for the error message.
-std::string first_difference(const nlohmann::json& a, const nlohmann::json& b) {
-  if (a.at("game") != b.at("game")) return "game";
-  for (const auto& [key, value] : a.items()) {
-    if (b.contains(key) && b.at(key) == value) continue;
-    if (key == "net" && value.is_object() && b.contains(key))
-      for (const auto& [k, v] : value.items())
-        if (!b.at(key).contains(k) || b.at(key).at(k) != v) return "net." + k;
-    return key;
-  }
-  return "meta.json";
-}
-
-}  // namespace
 
 ModelMeta average_models(const std::vector<std::string>& paths, const std::string& out_path) {
   if (paths.size() < 2)

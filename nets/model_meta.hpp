@@ -73,7 +73,8 @@ struct NetConfig {
   bool play_symmetry = false;
   // Agents of this model read each leaf under every symmetry of the game and take the mean
   // (az:...,symmetry=all) unless their spec sets symmetry=; the run's evaluations do too.
-  // Overrides play_symmetry. Imperator's shipped model plays so (+6 points against AB-5).
+  // Overrides play_symmetry. Imperator's and Lignes's shipped models play so (+6 points
+  // against AB-5 and against UCT-25,600).
   bool play_symmetry_mean = false;
   PlaySymmetry play_symmetry_setting() const { return {play_symmetry, play_symmetry_mean}; }
   void set_play_symmetry(const PlaySymmetry& setting) {

@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "nets/checkpoint.hpp"
 #include "nets/learner.hpp"
+#include "nets/model_identity.hpp"
 
 namespace azg::nets {
 
@@ -33,6 +34,43 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& chec
   impl->learner = load_checkpoint(checkpoint, optim, torch::Device(resolve_device(device)), &meta);
   impl->meta = meta;
   return std::unique_ptr<TrainingSession>(new TrainingSession(std::move(impl)));
+}
+
+void TrainingSession::start_from(const std::string& path) {
+  ModelMeta model_meta;
+  const torch::jit::Module model = load_exported(path, model_meta, torch::kCPU);
+  // How a model plays (its symmetry settings) is not part of its weights.
+  auto weights_identity = [](const ModelMeta& meta) {
+    nlohmann::json j = network_identity(meta);
+    j["net"].erase("play_symmetry");
+    j["net"].erase("play_symmetry_mean");
+    return j;
+  };
+  const nlohmann::json wanted = weights_identity(impl_->meta);
+  const nlohmann::json found = weights_identity(model_meta);
+  if (found != wanted) {
+    const std::string key = first_difference(wanted, found);
+    const auto pointer = nlohmann::json::json_pointer(
+        "/" + (key.rfind("net.", 0) == 0 ? "net/" + key.substr(4) : key));
+    auto value = [&](const nlohmann::json& j) {
+      return j.contains(pointer) ? j.at(pointer).dump() : std::string("none");
+    };
+    throw Error(path + " is not this run's network: its " + key + " is " + value(found) +
+                ", the run's " + value(wanted) + " (set the run's keys to the model's)");
+  }
+  torch::jit::Module& target = impl_->learner->module();
+  std::vector<std::pair<at::Tensor, at::Tensor>> copies;  // checked whole before any is made
+  auto collect = [&](const std::string& name, const at::Tensor& into) {
+    if (!model.hasattr(name)) throw Error(path + " has no tensor " + quote_input(name));
+    const at::Tensor from = model.attr(name).toTensor();
+    if (!from.sizes().equals(into.sizes()) || from.scalar_type() != into.scalar_type())
+      throw Error(path + ": tensor " + quote_input(name) + " has another shape than this run's");
+    copies.emplace_back(into, from);
+  };
+  for (const auto& p : target.named_parameters()) collect(p.name, p.value);
+  for (const auto& b : target.named_buffers()) collect(b.name, b.value);
+  torch::NoGradGuard no_grad;
+  for (auto& [into, from] : copies) into.copy_(from);
 }
 
 Losses TrainingSession::step(const RawBatch& b) {

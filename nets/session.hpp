@@ -37,6 +37,11 @@ class TrainingSession {
                                                  const OptimConfig& optim,
                                                  const std::string& device, ModelMeta& meta);
   ~TrainingSession();
+  // Replaces the new network's weights by those of the exported model at `path`, which
+  // must be this network (game, encoding, net.*; its play settings may differ): a run
+  // that goes on training a model. Throws azg::Error, naming what differs, and changes
+  // nothing on a missing, damaged or other network.
+  void start_from(const std::string& path);
 
   Losses step(const RawBatch& batch);
   void set_learning_rate(double lr);

@@ -153,6 +153,18 @@ if grep -q '"policy_kl":[0-9]' "$gate_run/metrics.jsonl" 2>/dev/null; then echo 
   echo "FAIL train-policy-kl-metric: no policy_kl in metrics.jsonl"; failures=$((failures + 1)); fi
 if grep -q '"sprt_games"' "$gate_run/metrics.jsonl" 2>/dev/null; then echo "ok   train-sprt-gate-metrics"; else
   echo "FAIL train-sprt-gate-metrics: no SPRT gate in metrics.jsonl"; failures=$((failures + 1)); fi
+# A run that goes on training a model: it starts from the model's weights; another
+# network or a missing file is refused with one line.
+init_args=(--set game=lignes --set run.steps=10 --set run.minutes=0 --set net.blocks=1 --set net.value_hidden=8
+  --set train.batch_size=32 --set train.min_positions=100 --set train.reuse=8 --set selfplay.games_per_thread=8
+  --set selfplay.simulations=8 --set selfplay.cheap_simulations=4 --set eval.every=0 --set eval.final_games=0)
+check train-init-model 0 "starting from the weights of $gate_run/models/final.pt" -- "$azg" train \
+  --run-dir "$(dirname "$gate_run")/init" "${init_args[@]}" --set net.channels=8 --set run.init_model="$gate_run/models/final.pt"
+check train-init-model-other-net 2 "its net.channels is 8, the run's 16 \(set the run's keys to the model's\)" -- \
+  "$azg" train --run-dir "$(dirname "$gate_run")/init16" "${init_args[@]}" --set net.channels=16 \
+  --set run.init_model="$gate_run/models/final.pt"
+check train-init-model-missing 2 "no model at /nonexistent.pt" -- "$azg" train --run-dir "$(dirname "$gate_run")/init0" \
+  "${init_args[@]}" --set net.channels=8 --set run.init_model=/nonexistent.pt
 ladder_cache=$(mktemp -d)
 check ladder 0 '^agent +[-+][0-9]+ +[0-9]+ ' -- env AZG_CACHE_DIR="$ladder_cache" "$azg" ladder --game lignes \
   --agent "az:model=$gate_run/models/final.pt,sims=8,rollout_mix=0.5" --rungs 10,400 --games 2 --threads 2

@@ -21,6 +21,7 @@
 #include "nets/model_settings.hpp"
 #include "nets/network.hpp"
 #include "nets/nn_evaluator.hpp"
+#include "nets/session.hpp"
 #include "tests/games/tictactoe.hpp"
 
 namespace azg::nets {
@@ -461,6 +462,60 @@ TEST(ModelAverage, EveryWeightAndStatisticIsTheMeanAndMismatchesAreRefused) {
   EXPECT_THROW(average_models({paths[0]}, out), Error);
   EXPECT_THROW(average_models({paths[0], dir + "/missing.pt"}, out), Error);
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A run that goes on training a model starts from its weights and batch-norm statistics
+// (its play settings aside); a model of another network, a missing file and another
+// game are refused with a line naming the difference, and the run's weights stay its own.
+TEST(TrainingSession, StartsFromAModelsWeightsAndRefusesAnotherNetwork) {
+  const std::string dir = temp_dir("start_from");
+  NetConfig net = small();
+  net.policy_head = "conv";
+  ModelMeta meta = meta_for<Imbriqua>(net);
+  auto trained = build_network(meta.shape, meta.net, 41);
+  {
+    torch::NoGradGuard no_grad;  // statistics unlike a fresh network's 0 and 1
+    trained.attr("stem_bn_m").toTensor().uniform_(-1, 1);
+  }
+  ModelMeta played = meta;
+  played.net.play_symmetry_mean = true;
+  played.step = 5000;
+  export_model(trained, played, dir + "/trained.pt");
+
+  auto session = TrainingSession::create(meta, OptimConfig{}, 7, "cpu");
+  session->start_from(dir + "/trained.pt");
+  session->export_model(dir + "/started.pt", meta);
+  ModelMeta read;
+  const auto started = load_exported(dir + "/started.pt", read, torch::kCPU);
+  int checked = 0;
+  for (const auto& p : started.named_parameters()) {
+    EXPECT_TRUE(torch::equal(p.value, trained.attr(p.name).toTensor())) << p.name;
+    ++checked;
+  }
+  EXPECT_GT(checked, 10);
+  EXPECT_TRUE(
+      torch::equal(started.attr("stem_bn_m").toTensor(), trained.attr("stem_bn_m").toTensor()));
+
+  NetConfig wider = net;
+  wider.channels = 16;
+  auto other = TrainingSession::create(meta_for<Imbriqua>(wider), OptimConfig{}, 7, "cpu");
+  other->export_model(dir + "/before.pt", meta_for<Imbriqua>(wider));
+  try {
+    other->start_from(dir + "/trained.pt");
+    ADD_FAILURE() << "a model of 8 channels started a network of 16";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("its net.channels is 8, the run's 16"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(other->start_from(dir + "/missing.pt"), Error);
+  auto lignes = TrainingSession::create(meta_for<Lignes>(net), OptimConfig{}, 7, "cpu");
+  EXPECT_THROW(lignes->start_from(dir + "/trained.pt"), Error);
+  other->export_model(dir + "/after.pt", meta_for<Imbriqua>(wider));
+  ModelMeta m1, m2;
+  const auto before = load_exported(dir + "/before.pt", m1, torch::kCPU);
+  const auto after = load_exported(dir + "/after.pt", m2, torch::kCPU);
+  for (const auto& p : after.named_parameters())
+    EXPECT_TRUE(torch::equal(p.value, before.attr(p.name).toTensor())) << p.name;
 }
 
 // A model's play symmetry is rewritten in place, its weights kept; other values are refused

@@ -152,6 +152,11 @@ const std::vector<AnyField>& fields() {
                    "training steps between checkpoints", 1.0, kNoLimit},
         Field<int>{"run.log_every", &C::run_log_every, 20, "training steps between metrics lines",
                    1.0, kNoLimit},
+        Field<std::string>{
+            "run.init_model", &C::run_init_model, "",
+            "an exported model (.pt) whose weights start a new run instead of random ones, to go "
+            "on training it (its game, encoding and net.* keys must be the run's; the optimizer, "
+            "the step count and the schedules start afresh; a resumed run does not read it)"},
         Field<int>{"net.blocks", &C::net_blocks, 3, "residual blocks", 0.0, kNoLimit},
         Field<int>{"net.channels", &C::net_channels, 32, "channels of the tower", 1.0, kNoLimit},
         Field<bool>{"net.global_pooling", &C::net_global_pooling, true,

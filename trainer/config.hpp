@@ -22,6 +22,7 @@ struct TrainConfig {
   double run_minutes;
   int run_checkpoint_every;
   int run_log_every;
+  std::string run_init_model;  // an exported model whose weights start a new run, or empty
   // network
   int net_blocks;
   int net_channels;

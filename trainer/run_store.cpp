@@ -88,6 +88,10 @@ RunStore::Opened RunStore::open_primary(const nets::OptimConfig& optim) {
   dir_.cut_metrics_after(0);
   write_text_atomically(dir_.path("config.yaml"), config_text);
   session_ = nets::TrainingSession::create(meta_, optim, config_.seed, config_.device);
+  if (!config_.run_init_model.empty()) {
+    session_->start_from(config_.run_init_model);
+    out_ << "starting from the weights of " << config_.run_init_model << std::endl;
+  }
   rng_.reseed(config_.seed);
   counters_.learners = group_ ? group_->size() : 1;
   records_ =
